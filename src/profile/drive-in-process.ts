@@ -6,7 +6,6 @@ import type { SampleRecord } from "../results/sample-record.js";
 import type { Workload } from "../workloads/workload.js";
 import type { ProfileLoadPlan } from "./profile-load-plan.js";
 import type { ProfileRecorder } from "./profile-recorder.js";
-import { createRequestCancellers } from "./request-cancellers.js";
 
 export interface InProcessLoad {
   plan: ProfileLoadPlan;
@@ -27,38 +26,31 @@ export interface InProcessLoad {
 
 export async function driveInProcess(load: InProcessLoad): Promise<LoadResult> {
   const { plan, warmup, workload, backend, recorder } = load;
-  const cancellers = createRequestCancellers(load.inFlightSignal);
-  try {
-    return await runLoad({
-      mode: plan.mode,
-      requestCount: plan.requestCount,
-      durationMs: load.durationMs,
-      signal: load.signal,
-      now: load.now,
-      send: async (dispatch) => {
-        const index = plan.globalIndex(dispatch.index);
-        const item = workload.item(index < warmup ? index : index - warmup);
-        const canceller = cancellers.take();
-        const result = await backend.generate(item.request, { signal: canceller.signal });
-        cancellers.release(canceller);
-        load.onRequestEnd();
-        if (result.status === "aborted") return;
-        const metrics = computeRequestMetrics(result, dispatch);
-        const isWarmup = recorder.record({
-          index,
-          status: result.status,
-          metrics,
-          intendedMs: dispatch.intendedMs,
-          sentMs: result.timings.sentMs,
-          deltaTimesMs: result.timings.deltaTimesMs,
-          error: result.error?.message ?? null,
-          finishReason: result.finishReason,
-          targetInputTokens: item.targetInputTokens ?? null,
-        });
-        if (!isWarmup && item.grade !== undefined) load.onGraded(item.grade(result));
-      },
-    });
-  } finally {
-    cancellers.dispose();
-  }
+  return runLoad({
+    mode: plan.mode,
+    requestCount: plan.requestCount,
+    durationMs: load.durationMs,
+    signal: load.signal,
+    now: load.now,
+    send: async (dispatch) => {
+      const index = plan.globalIndex(dispatch.index);
+      const item = workload.item(index < warmup ? index : index - warmup);
+      const result = await backend.generate(item.request, { signal: load.inFlightSignal });
+      load.onRequestEnd();
+      if (result.status === "aborted") return;
+      const metrics = computeRequestMetrics(result, dispatch);
+      const isWarmup = recorder.record({
+        index,
+        status: result.status,
+        metrics,
+        intendedMs: dispatch.intendedMs,
+        sentMs: result.timings.sentMs,
+        deltaTimesMs: result.timings.deltaTimesMs,
+        error: result.error?.message ?? null,
+        finishReason: result.finishReason,
+        targetInputTokens: item.targetInputTokens ?? null,
+      });
+      if (!isWarmup && item.grade !== undefined) load.onGraded(item.grade(result));
+    },
+  });
 }

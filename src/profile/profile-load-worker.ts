@@ -12,7 +12,6 @@ import { createProfileBackend } from "./create-profile-backend.js";
 import { createProfileWorkload } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
 import { profileLoadPlan } from "./profile-load-plan.js";
-import { createRequestCancellers } from "./request-cancellers.js";
 
 export const profileWorkerConfigSchema = z.object({
   options: z.unknown(),
@@ -44,7 +43,6 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
     graceTimer = setTimeout(() => inFlight.abort(), options.graceMs);
   };
   signal.addEventListener("abort", onStop, { once: true });
-  const cancellers = createRequestCancellers(inFlight.signal);
   const t0Ms = startAtMs ?? performance.now();
   const monitor = startClientMonitor();
   try {
@@ -59,9 +57,7 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
         const index = plan.globalIndex(dispatch.index);
         const itemIndex = index < options.warmup ? index : index - options.warmup;
         const item = workload.item(itemIndex);
-        const canceller = cancellers.take();
-        const result = await backend.generate(item.request, { signal: canceller.signal });
-        cancellers.release(canceller);
+        const result = await backend.generate(item.request, { signal: inFlight.signal });
         if (result.status === "aborted") return;
         const { record, labels } = toCompactRequest(index, dispatch, result, item.targetInputTokens);
         emit(record, result.timings.deltaTimesMs, labels);
@@ -71,7 +67,6 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
   } finally {
     if (graceTimer !== undefined) clearTimeout(graceTimer);
     signal.removeEventListener("abort", onStop);
-    cancellers.dispose();
     await backend.close();
   }
 });

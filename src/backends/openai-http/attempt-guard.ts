@@ -1,6 +1,6 @@
 // The time limits and cancellation of one HTTP attempt: total, first-chunk and idle timers plus the caller's signal.
+import { addAbortCallback, removeAbortCallback } from "../../core/abort-callbacks.js";
 import type { GenerationError, GenerationStatus } from "../../core/generation.js";
-import { AttemptSignal } from "./attempt-signal.js";
 
 export interface AttemptLimits {
   timeoutMs: number;
@@ -14,14 +14,16 @@ type TimeoutKind = "total" | "first-chunk" | "idle";
 const DRAIN_GRACE_MS = 1000;
 
 /**
- * Owns one AttemptSignal (what undici cancels on) for the attempt. It aborts when the caller's signal aborts or a
- * limit passes, and remembers why, so the attempt can report "aborted" or "timeout" instead of the transport's error.
- * Listens to the caller's signal without `AbortSignal.any`, and `dispose` removes every timer and listener.
+ * Calls `onStop` once when the caller's signal aborts, a limit passes, or a body runs on after `[DONE]`, and
+ * remembers why, so the attempt can report "aborted" or "timeout" instead of the transport's error. Listens to the
+ * caller's signal through `addAbortCallback` (no listener of its own), and `dispose` removes every timer and callback.
  */
 export class AttemptGuard {
-  readonly #signal = new AttemptSignal();
+  readonly #onStop: () => void;
   readonly #limits: AttemptLimits;
   readonly #callerSignal: AbortSignal | undefined;
+  /** The slot of `#onCallerAbort` on the caller's signal; -1 when none or removed. */
+  #callerSlot: number;
   readonly #totalTimer: NodeJS.Timeout;
   #chunkTimer: NodeJS.Timeout | undefined;
   #hasChunk = false;
@@ -52,22 +54,24 @@ export class AttemptGuard {
   readonly #onDrainCut = (): void => {
     if (this.stopStatus !== undefined) return;
     this.#isDrainCut = true;
-    this.#signal.abort("The body went on after [DONE].");
+    this.#onStop();
   };
 
-  constructor(limits: AttemptLimits, callerSignal: AbortSignal | undefined) {
+  /** Call `stopIfCallerAborted` once the owner is ready for `onStop`. */
+  constructor(limits: AttemptLimits, callerSignal: AbortSignal | undefined, onStop: () => void) {
+    this.#onStop = onStop;
     this.#limits = limits;
     this.#callerSignal = callerSignal;
-    callerSignal?.addEventListener("abort", this.#onCallerAbort, { once: true });
+    this.#callerSlot = callerSignal === undefined ? -1 : addAbortCallback(callerSignal, this.#onCallerAbort);
     this.#totalTimer = setTimeout(this.#onTimeout, limits.timeoutMs, "total");
     if (limits.firstChunkTimeoutMs !== undefined) {
       this.#chunkTimer = setTimeout(this.#onTimeout, limits.firstChunkTimeoutMs, "first-chunk");
     }
-    if (callerSignal?.aborted === true) this.#onCallerAbort();
   }
 
-  get signal(): AttemptSignal {
-    return this.#signal;
+  /** Stops at once (calls `onStop`) when the caller's signal aborted before the guard was listening. */
+  stopIfCallerAborted(): void {
+    if (this.#callerSignal?.aborted === true) this.#onCallerAbort();
   }
 
   /** Call on every body chunk: ends the first-chunk limit, then restarts the idle limit. */
@@ -99,13 +103,16 @@ export class AttemptGuard {
   dispose(): void {
     clearTimeout(this.#totalTimer);
     if (this.#chunkTimer !== undefined) clearTimeout(this.#chunkTimer);
-    this.#callerSignal?.removeEventListener("abort", this.#onCallerAbort);
+    if (this.#callerSignal !== undefined && this.#callerSlot >= 0) {
+      removeAbortCallback(this.#callerSignal, this.#callerSlot);
+      this.#callerSlot = -1;
+    }
   }
 
   #stop(status: "timeout" | "aborted", error: GenerationError): void {
     if (this.stopStatus !== undefined) return;
     this.stopStatus = status;
     this.stopError = error;
-    this.#signal.abort(error.message);
+    this.#onStop();
   }
 }

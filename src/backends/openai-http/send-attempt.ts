@@ -1,20 +1,22 @@
-// One HTTP attempt of a generation: dispatch, status check, body reading, with time limits and cancellation.
+// One HTTP attempt of a generation through undici's dispatch-handler API: the status check, the body read chunk by
+// chunk as undici parses it, time limits and cancellation. No response stream object, promise or async iterator per
+// request or chunk: at tens of thousands of requests a second those were a third of the client's CPU.
+import type { IncomingHttpHeaders } from "node:http";
+import type { Dispatcher } from "undici";
 import type { GenerationError, GenerationResult, GenerationStatus } from "../../core/generation.js";
 import { type ApiCallError, StreamParseError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import { AttemptGuard } from "./attempt-guard.js";
+import { type BodyReader, ErrorBodyReader, JsonBodyReader, SseBodyReader } from "./body-readers.js";
 import { connectionError } from "./connection-error.js";
 import type { HttpSettings } from "./http-settings.js";
-import { readBodyText } from "./read-body-text.js";
-import { readJsonBody } from "./read-json-body.js";
-import { readSseBody } from "./read-sse-body.js";
 import { redactSecret } from "./redact-secret.js";
-import { watchRequestWrite } from "./request-write-stamp.js";
 import { ResponseAccumulator } from "./response-accumulator.js";
 
 export interface WireCall {
   path: string;
-  bodyText: string;
+  /** The JSON body; the same buffer is sent again on a retry. */
+  body: Buffer;
   isStream: boolean;
   /** "POST /v1/chat/completions", for messages. */
   target: string;
@@ -34,83 +36,202 @@ export function toGenerationError(error: ApiCallError, apiKey: string | undefine
   };
 }
 
-export async function sendAttempt(
+/** Sends one attempt; resolves (never rejects) when it has ended, been cut, timed out or been aborted. */
+export function sendAttempt(
   settings: HttpSettings,
   call: WireCall,
   attempt: number,
   callerSignal: AbortSignal | undefined,
 ): Promise<AttemptOutcome> {
-  const accumulator = new ResponseAccumulator();
-  const guard = new AttemptGuard(settings, callerSignal);
-  const bodyBytes = Buffer.from(call.bodyText);
-  const written = watchRequestWrite(bodyBytes, settings.now);
-  // Sent = written to the socket (undici may hold the request a while); the call time if it never was.
-  const calledMs = settings.now();
-  const finish = (
-    status: GenerationStatus,
-    error?: GenerationError,
-    retryError?: ApiCallError,
-  ): AttemptOutcome => ({
-    result: accumulator.toResult({
-      status,
-      attempts: attempt,
-      sentMs: written.writtenMs ?? calledMs,
-      endMs: settings.now(),
-      error,
-    }),
-    retryError,
+  return new Promise((resolve) => {
+    new AttemptExchange(settings, call, attempt, callerSignal, resolve).start();
   });
-  const stopped = (): AttemptOutcome | undefined =>
-    guard.stopStatus === undefined ? undefined : finish(guard.stopStatus, guard.stopError);
-  const failed = (error: ApiCallError): AttemptOutcome =>
-    finish("error", toGenerationError(error, settings.apiKey), error.isRetryable ? error : undefined);
+}
 
-  let body: (AsyncIterable<Uint8Array> & { destroy(): unknown; readableEnded: boolean }) | undefined;
-  try {
-    const response = await settings.dispatcher.request({
-      origin: settings.origin,
-      path: call.path,
-      method: "POST",
-      headers: call.isStream ? settings.streamHeaders : settings.jsonHeaders,
-      body: bodyBytes,
-      signal: guard.signal,
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
-    body = response.body;
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      const bodyText = await readBodyText(response.body);
-      const error = apiCallErrorFromResponse({
-        statusCode: response.statusCode,
-        headers: response.headers,
-        bodyText,
-        target: call.target,
-        apiKey: settings.apiKey,
-      });
-      return failed(error);
+interface ErrorStatus {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+}
+
+/** Why an attempt that ended early cut its request (undici reports it back to the handler, which ignores it). */
+const CUT = new Error("The attempt has ended; the rest of the response is not read.");
+
+/**
+ * The handler undici calls for one attempt. It settles exactly once; whatever undici reports after that is ignored,
+ * and a request that undici starts after the attempt has ended (it waited for a connection) is cut before it is
+ * written.
+ */
+class AttemptExchange implements Dispatcher.DispatchHandler {
+  readonly #settings: HttpSettings;
+  readonly #call: WireCall;
+  readonly #attempt: number;
+  readonly #resolve: (outcome: AttemptOutcome) => void;
+  readonly #accumulator = new ResponseAccumulator();
+  readonly #calledMs: number;
+  /** When undici wrote the request to its socket: it may hold it back a while for a free connection. */
+  #sentMs: number | undefined;
+  #controller: Dispatcher.DispatchController | undefined;
+  #body: BodyReader | undefined;
+  #errorStatus: ErrorStatus | undefined;
+  #isSettled = false;
+  readonly #guard: AttemptGuard;
+
+  constructor(
+    settings: HttpSettings,
+    call: WireCall,
+    attempt: number,
+    callerSignal: AbortSignal | undefined,
+    resolve: (outcome: AttemptOutcome) => void,
+  ) {
+    this.#settings = settings;
+    this.#call = call;
+    this.#attempt = attempt;
+    this.#resolve = resolve;
+    this.#calledMs = settings.now();
+    this.#guard = new AttemptGuard(settings, callerSignal, this.#onGuardStop);
+  }
+
+  start(): void {
+    this.#guard.stopIfCallerAborted();
+    if (this.#isSettled) return;
+    const settings = this.#settings;
+    const call = this.#call;
+    try {
+      settings.dispatcher.dispatch(
+        {
+          origin: settings.origin,
+          path: call.path,
+          method: "POST",
+          headers: call.isStream ? settings.streamHeaders : settings.jsonHeaders,
+          body: call.body,
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        },
+        this,
+      );
+    } catch (error) {
+      this.onResponseError(undefined, error);
     }
-    const contentType = String(response.headers["content-type"] ?? "");
-    if (call.isStream && !contentType.includes("application/json")) {
-      await readSseBody(response.body, accumulator, guard, settings.now);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.#isSettled) {
+      controller.abort(CUT);
+      return;
+    }
+    this.#controller = controller;
+    this.#sentMs = this.#settings.now();
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    if (this.#isSettled) return;
+    const settings = this.#settings;
+    if (statusCode < 200 || statusCode > 299) {
+      this.#errorStatus = { statusCode, headers };
+      this.#body = new ErrorBodyReader();
+    } else if (this.#call.isStream && !String(headers["content-type"] ?? "").includes("application/json")) {
+      this.#body = new SseBodyReader(this.#accumulator, this.#guard, settings.now);
     } else {
-      await readJsonBody(response.body, accumulator, guard, settings.now);
+      this.#body = new JsonBodyReader(this.#accumulator, this.#guard, settings.now);
     }
-    if (accumulator.streamError !== undefined) return finish("error");
-    return finish("ok");
-  } catch (error) {
-    if (guard.isDrainCut) return finish(accumulator.streamError === undefined ? "ok" : "error");
-    const stop = stopped();
-    if (stop !== undefined) return stop;
-    if (error instanceof StreamParseError)
-      return finish("error", { code: error.code, message: error.message });
-    const transportError = connectionError(error, call.target);
-    if (accumulator.hasFirstByte) {
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    const body = this.#body;
+    if (this.#isSettled || body === undefined) return;
+    try {
+      if (body.push(chunk)) return;
+    } catch (error) {
+      this.#settle(this.#readFailure(error));
+      controller.abort(CUT);
+      return;
+    }
+    this.#settle(this.#complete());
+    controller.abort(CUT);
+  }
+
+  onResponseEnd(): void {
+    if (this.#isSettled) return;
+    try {
+      this.#body?.end();
+    } catch (error) {
+      this.#settle(this.#readFailure(error));
+      return;
+    }
+    this.#settle(this.#complete());
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, error: unknown): void {
+    if (this.#isSettled) return;
+    const transportError = connectionError(error, this.#call.target);
+    if (this.#accumulator.hasFirstByte) {
       // Never retry once a successful response has started: its tokens were already generated.
-      return finish("error", { code: "E_STREAM_INTERRUPTED", message: transportError.message });
+      this.#settle(this.#finish("error", { code: "E_STREAM_INTERRUPTED", message: transportError.message }));
+      return;
     }
-    return failed(transportError);
-  } finally {
-    guard.dispose();
-    if (body !== undefined && !body.readableEnded) body.destroy();
+    this.#settle(this.#failed(transportError));
+  }
+
+  /** A limit passed, the caller aborted, or a body ran on after `[DONE]`: end now and cut the request. */
+  readonly #onGuardStop = (): void => {
+    if (this.#isSettled) return;
+    const guard = this.#guard;
+    if (guard.isDrainCut) this.#settle(this.#complete());
+    else this.#settle(this.#finish(guard.stopStatus ?? "aborted", guard.stopError));
+    this.#controller?.abort(CUT);
+  };
+
+  /** The outcome of a body read to its end, or as far as it was wanted. */
+  #complete(): AttemptOutcome {
+    const errorStatus = this.#errorStatus;
+    if (errorStatus !== undefined && this.#body instanceof ErrorBodyReader) {
+      const error = apiCallErrorFromResponse({
+        statusCode: errorStatus.statusCode,
+        headers: errorStatus.headers,
+        bodyText: this.#body.text,
+        target: this.#call.target,
+        apiKey: this.#settings.apiKey,
+      });
+      return this.#failed(error);
+    }
+    return this.#finish(this.#accumulator.streamError === undefined ? "ok" : "error");
+  }
+
+  #readFailure(error: unknown): AttemptOutcome {
+    if (error instanceof StreamParseError) return this.#finish("error", { code: error.code, message: error.message });
+    const message = `Reading the response failed: ${error instanceof Error ? error.message : String(error)}`;
+    return this.#finish("error", { code: "E_INTERNAL", message });
+  }
+
+  #failed(error: ApiCallError): AttemptOutcome {
+    return this.#finish(
+      "error",
+      toGenerationError(error, this.#settings.apiKey),
+      error.isRetryable ? error : undefined,
+    );
+  }
+
+  #finish(status: GenerationStatus, error?: GenerationError, retryError?: ApiCallError): AttemptOutcome {
+    return {
+      result: this.#accumulator.toResult({
+        status,
+        attempts: this.#attempt,
+        sentMs: this.#sentMs ?? this.#calledMs,
+        endMs: this.#settings.now(),
+        error,
+      }),
+      retryError,
+    };
+  }
+
+  #settle(outcome: AttemptOutcome): void {
+    if (this.#isSettled) return;
+    this.#isSettled = true;
+    this.#guard.dispose();
+    this.#resolve(outcome);
   }
 }

@@ -1,9 +1,8 @@
-// Tests that a request's sentMs is when undici wrote it to the socket, not when generate() was called.
-import { channel } from "node:diagnostics_channel";
+// Tests that a request's sentMs is when undici wrote it to the socket, not when generate() was called, and that a
+// request still waiting for a connection ends at its time limit without ever being written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GenerationRequest } from "../../core/generation.js";
 import { createOpenAiHttpBackend } from "./create-openai-http-backend.js";
-import { watchRequestWrite } from "./request-write-stamp.js";
 import { delay, startTestServer, type TestServer } from "./test-support/start-test-server.js";
 
 const REQUEST: GenerationRequest = {
@@ -26,19 +25,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe("request write stamp", () => {
-  it("stamps only the watched body, once", () => {
-    let clockMs = 5;
-    const body = Buffer.from("{}");
-    const stamp = watchRequestWrite(body, () => clockMs);
-    channel("undici:client:sendHeaders").publish({ request: { body: Buffer.from("{}") }, headers: "" });
-    expect(stamp.writtenMs).toBeUndefined();
-    channel("undici:client:sendHeaders").publish({ request: { body }, headers: "" });
-    clockMs = 9;
-    channel("undici:client:sendHeaders").publish({ request: { body }, headers: "" });
-    expect(stamp.writtenMs).toBe(5);
-  });
-
+describe("request sent time", () => {
   it("a request held back for the only connection is sent when the first has ended", async () => {
     const backend = createOpenAiHttpBackend({ baseUrl: server.baseUrl, model: "m", connections: 1 });
     try {
@@ -51,6 +38,29 @@ describe("request write stamp", () => {
       expect(second.timings.sentMs).toBeGreaterThanOrEqual(first.timings.firstByteMs ?? Number.NaN);
       expect(second.timings.endMs - second.timings.sentMs).toBeGreaterThanOrEqual(SERVER_MS - 1);
       expect(second.timings.endMs - second.timings.sentMs).toBeLessThan(2 * SERVER_MS);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it("a request that times out waiting for the only connection ends then and is never written", async () => {
+    const backend = createOpenAiHttpBackend({
+      baseUrl: server.baseUrl,
+      model: "m",
+      connections: 1,
+      timeoutMs: SERVER_MS / 4,
+      maxRetries: 0,
+    });
+    const arrivals = server.requests.length;
+    try {
+      const calledMs = performance.now();
+      const [first, second] = await Promise.all([backend.generate(REQUEST), backend.generate(REQUEST)]);
+      expect(first.status).toBe("timeout");
+      expect(second.status).toBe("timeout");
+      // Both end at their own limit, not when the connection frees up.
+      expect(second.timings.endMs - calledMs).toBeLessThan(SERVER_MS);
+      await delay(SERVER_MS * 2);
+      expect(server.requests.length - arrivals).toBe(1);
     } finally {
       await backend.close();
     }
