@@ -54,7 +54,12 @@ export async function generateWithRetries(
   try {
     const { endpoint, body } = buildRequestBody(request, settings.model);
     const path = `${settings.pathPrefix}${endpoint}${settings.search}`;
-    call = { path, body: Buffer.from(JSON.stringify(body)), isStream: request.stream, target: `POST ${path}` };
+    call = {
+      path,
+      body: Buffer.from(JSON.stringify(body)),
+      isStream: request.stream,
+      target: `POST ${path}`,
+    };
   } catch (error) {
     const message = `Cannot build the request body: ${toError(error).message}`;
     return emptyResult(settings, "error", 0, { code: "E_REQUEST_INVALID", message });

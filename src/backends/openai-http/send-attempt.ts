@@ -202,7 +202,8 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   }
 
   #readFailure(error: unknown): AttemptOutcome {
-    if (error instanceof StreamParseError) return this.#finish("error", { code: error.code, message: error.message });
+    if (error instanceof StreamParseError)
+      return this.#finish("error", { code: error.code, message: error.message });
     const message = `Reading the response failed: ${error instanceof Error ? error.message : String(error)}`;
     return this.#finish("error", { code: "E_INTERNAL", message });
   }
