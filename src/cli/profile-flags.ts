@@ -64,6 +64,13 @@ export const profileFlags: FlagTable = {
     placeholder: "N",
     description: "Requests sent first and left out of the statistics.",
   },
+  "client-warmup-ms": {
+    type: "string",
+    placeholder: "MS",
+    description:
+      "Before t0, run the client's own request path this long against an in-process mock server, so the first " +
+      "requests are not sent by cold code (default 300; 0 skips it). The server under test gets none of it.",
+  },
   isl: { type: "string", placeholder: "N", description: "Synthetic prompts: input tokens (default 550)." },
   osl: {
     type: "string",
@@ -167,6 +174,7 @@ export function profileOptionsFromFlags(values: FlagValues, env: NodeJS.ProcessE
     numRequests: numberFlag(values, "num-requests", "integer"),
     durationS: numberFlag(values, "duration", "number"),
     warmup: numberFlag(values, "warmup", "integer"),
+    clientWarmupMs: numberFlag(values, "client-warmup-ms", "integer"),
     isl: numberFlag(values, "isl", "integer"),
     osl: numberFlag(values, "osl", "integer"),
     islStddev: numberFlag(values, "isl-stddev", "number"),

@@ -41,6 +41,8 @@ export const profileOptionsSchema = z
     numRequests: z.number().int().min(1).optional(),
     durationS: z.number().positive().optional(),
     warmup: z.number().int().min(0).default(0),
+    /** Before t0, ms of the client's own warm-up against an in-process mock server (0: none). */
+    clientWarmupMs: z.number().int().min(0).max(60_000).default(300),
     goodput: z.string().optional(),
     outputDir: z.string().default("results"),
     timeoutMs: z.number().int().min(1).default(600_000),

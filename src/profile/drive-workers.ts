@@ -25,7 +25,10 @@ export interface WorkersOutcome {
   notes: string[];
 }
 
-/** How long after the last worker is ready the load starts (so each has built its backend and workload). */
+/**
+ * How long after the last worker is ready the load starts (so each has built its backend and workload); each worker's
+ * client warm-up (`--client-warmup-ms`) is added to it.
+ */
 const START_DELAY_MS = 250;
 
 const workerEntry = new URL(
@@ -52,7 +55,7 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     entry: workerEntry,
     shares,
     config,
-    startDelayMs: START_DELAY_MS,
+    startDelayMs: START_DELAY_MS + options.clientWarmupMs,
     graceMs: options.graceMs + 2_000,
     ...(load.signal === undefined ? {} : { signal: load.signal }),
     onRecord: (record, deltaTimesMs, labels) => {

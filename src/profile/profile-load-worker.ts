@@ -8,6 +8,7 @@ import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
 import { toCompactRequest } from "./compact-request.js";
+import { warmUpClient } from "./warm-up-client.js";
 import { createProfileBackend } from "./create-profile-backend.js";
 import { createProfileWorkload } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
@@ -43,6 +44,8 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
     graceTimer = setTimeout(() => inFlight.abort(), options.graceMs);
   };
   signal.addEventListener("abort", onStop, { once: true });
+  // Each worker warms its own code; the schedule's t0 leaves room for it (see drive-workers).
+  await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal });
   const t0Ms = startAtMs ?? performance.now();
   const monitor = startClientMonitor();
   try {

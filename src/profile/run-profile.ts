@@ -30,6 +30,7 @@ import { type ProfileLoadPlan, profileLoadPlan } from "./profile-load-plan.js";
 import type { ProfileMonitor } from "./profile-monitor.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 import { createProfileRecorder } from "./profile-recorder.js";
+import { type ClientWarmUpReport, warmUpClient } from "./warm-up-client.js";
 import { writeProfileAccuracy } from "./write-profile-accuracy.js";
 
 export interface ProfileDependencies {
@@ -113,7 +114,11 @@ export async function runProfile(
     let loadStartMs = runStartMs;
     let isInterrupted = false;
     let workers: WorkersOutcome | undefined;
+    let warmUp: ClientWarmUpReport | undefined;
     try {
+      if (isOwnBackend && options.workers === 1) {
+        warmUp = await warmUpClient({ workload, model, budgetMs: options.clientWarmupMs, signal });
+      }
       for (const monitor of monitors) {
         await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
       }
@@ -181,6 +186,10 @@ export async function runProfile(
       status: isInterrupted ? "interrupted" : "completed",
       config: { ...config, model },
       load_start_offset_ms: loadStartMs - runStartMs,
+      client_warmup:
+        warmUp === undefined
+          ? null
+          : { requests: warmUp.requests, ok_requests: warmUp.okRequests, elapsed_ms: warmUp.elapsedMs },
       ...summary,
       monitors: monitorReports,
     };

@@ -37,6 +37,14 @@ function expectSummarySchema(summary: Record<string, unknown>): void {
   }
 }
 
+/** Generation requests the mock server has answered (its vLLM-style success counters). */
+async function servedRequests(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${new URL(baseUrl).origin}/metrics`)).text();
+  let total = 0;
+  for (const match of text.matchAll(/^vllm:request_success_total\{[^}]*\} (\d+)$/gm)) total += Number(match[1]);
+  return total;
+}
+
 describe("llm-bench profile against the mock server", () => {
   let server: MockServerProcess;
   beforeAll(async () => {
@@ -48,6 +56,7 @@ describe("llm-bench profile against the mock server", () => {
 
   it("synthetic prompts at a Poisson rate: files, schema, warmup left out, injected latencies measured", async () => {
     const outputDir = mkdtempSync(join(tmpdir(), "e2e-profile-"));
+    const servedBefore = await servedRequests(server.url);
     const result = await runCli([
       "profile",
       "--base-url",
@@ -84,6 +93,11 @@ describe("llm-bench profile against the mock server", () => {
     expect(metrics["output_tokens"]?.["p50"]).toBe(10);
     expect(metrics["ttft_ms"]?.["p50"]).toBeGreaterThanOrEqual(19);
     expect(metrics["itl_ms"]?.["p50"]).toBeGreaterThanOrEqual(1.5);
+    // The client warmed itself up in-process: the server under test saw only the 65 requests of the run.
+    const warmUp = summary["client_warmup"] as { requests: number; ok_requests: number };
+    expect(warmUp.requests).toBeGreaterThan(0);
+    expect(warmUp.ok_requests).toBe(warmUp.requests);
+    expect((await servedRequests(server.url)) - servedBefore).toBe(65);
     const lines = exportLines(runDir);
     expect(lines).toHaveLength(65);
     expect(lines.filter((line) => line["is_warmup"] === true)).toHaveLength(5);

@@ -1,0 +1,89 @@
+// The client's own warm-up before t0: V8 compiles a function to fast code only after it has run a while, so a cold
+// client spent the first ~0.5 s of an open loop interpreting its request path, fell behind a 5,000 req/s schedule
+// by tens to hundreds of milliseconds, and opened hundreds of connections catching up. Here the same path (undici
+// dispatch, the SSE and JSON readers, metrics, export lines, statistics) runs for a short budget against a mock server
+// inside this process, never against the server under test, before the monitors start and the schedule begins.
+import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
+import type { GenerationRequest } from "../core/generation.js";
+import { ProfileCollector } from "../metrics/profile-collector.js";
+import { computeRequestMetrics } from "../metrics/request-metrics.js";
+import { startMockServer } from "../mock-server/start-mock-server.js";
+import type { Workload } from "../workloads/workload.js";
+import { profileExportLine } from "./profile-export-line.js";
+
+export interface ClientWarmUpOptions {
+  workload: Workload;
+  model: string;
+  /** Stop after this long (ms). */
+  budgetMs: number;
+  /** Stop after this many requests, whichever comes first (default 20,000). */
+  maxRequests?: number | undefined;
+  /** Requests in flight (default 16). */
+  concurrency?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface ClientWarmUpReport {
+  requests: number;
+  /** Requests answered in full (the others would have warmed an error path instead). */
+  okRequests: number;
+  elapsedMs: number;
+}
+
+/** Output tokens a warm-up answer has at most: enough to run the streaming path, short enough to be quick. */
+const MAX_WARM_UP_TOKENS = 16;
+
+/** The item's request with a short answer (the warm-up exercises the path, not the lengths). */
+function shortened(request: GenerationRequest): GenerationRequest {
+  const maxTokens = Math.min(request.params.maxTokens ?? MAX_WARM_UP_TOKENS, MAX_WARM_UP_TOKENS);
+  return { ...request, params: { ...request.params, maxTokens } };
+}
+
+export async function warmUpClient(options: ClientWarmUpOptions): Promise<ClientWarmUpReport> {
+  const startMs = performance.now();
+  if (options.budgetMs <= 0) return { requests: 0, okRequests: 0, elapsedMs: 0 };
+  const server = await startMockServer({ model: options.model });
+  const backend = createOpenAiHttpBackend({ baseUrl: server.url, model: options.model, maxRetries: 0 });
+  const collector = new ProfileCollector();
+  const { workload, signal } = options;
+  const maxRequests = options.maxRequests ?? 20_000;
+  const itemCount = Math.min(workload.size, 64);
+  const endMs = startMs + options.budgetMs;
+  let sent = 0;
+  let ok = 0;
+  const worker = async (): Promise<void> => {
+    while (sent < maxRequests && performance.now() < endMs && signal?.aborted !== true) {
+      const index = sent++;
+      const item = workload.item(index % itemCount);
+      const intendedMs = performance.now();
+      const result = await backend.generate(shortened(item.request));
+      if (result.status === "ok") ok++;
+      const metrics = computeRequestMetrics(result, { intendedMs, readyMs: intendedMs });
+      const { sentMs, deltaTimesMs } = result.timings;
+      collector.add(metrics, sentMs, deltaTimesMs);
+      profileExportLine(
+        {
+          index,
+          status: result.status,
+          metrics,
+          intendedMs,
+          sentMs,
+          deltaTimesMs,
+          error: result.error?.message ?? null,
+          finishReason: result.finishReason,
+          targetInputTokens: item.targetInputTokens ?? null,
+        },
+        false,
+        0,
+        startMs,
+      );
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
+  } finally {
+    await backend.close();
+    await server.close();
+  }
+  return { requests: sent, okRequests: ok, elapsedMs: performance.now() - startMs };
+}
