@@ -8,11 +8,11 @@ import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
 import { toCompactRequest } from "./compact-request.js";
-import { warmUpClient } from "./warm-up-client.js";
 import { createProfileBackend } from "./create-profile-backend.js";
 import { createProfileWorkload } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
 import { profileLoadPlan } from "./profile-load-plan.js";
+import { warmUpClient } from "./warm-up-client.js";
 
 export const profileWorkerConfigSchema = z.object({
   options: z.unknown(),

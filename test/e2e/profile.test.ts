@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hasSharedData,
@@ -39,9 +40,10 @@ function expectSummarySchema(summary: Record<string, unknown>): void {
 
 /** Generation requests the mock server has answered (its vLLM-style success counters). */
 async function servedRequests(baseUrl: string): Promise<number> {
-  const text = await (await fetch(`${new URL(baseUrl).origin}/metrics`)).text();
+  const text = await (await request(`${new URL(baseUrl).origin}/metrics`)).body.text();
   let total = 0;
-  for (const match of text.matchAll(/^vllm:request_success_total\{[^}]*\} (\d+)$/gm)) total += Number(match[1]);
+  for (const match of text.matchAll(/^vllm:request_success_total\{[^}]*\} (\d+)$/gm))
+    total += Number(match[1]);
   return total;
 }
 
