@@ -1,10 +1,22 @@
-// The hand-written export line is the exact JSON.stringify text of the record object it replaced.
+// The byte-written export line parses back to the record object it stands for, times rounded to the microsecond.
 import { describe, expect, it } from "vitest";
 import type { RequestMetrics } from "../metrics/request-metrics.js";
-import { profileExportLine } from "./profile-export-line.js";
+import { JsonLineBytes } from "../results/json-line-bytes.js";
+import { writeProfileExportLine } from "./profile-export-line.js";
 import type { EndedRequest } from "./profile-recorder.js";
 
-/** The record object the recorder used to build and JSON.stringify (the reference). */
+/** A time as the line holds it: to the microsecond; null for null, NaN and ±Infinity (as JSON.stringify). */
+function ms(value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  return Math.abs(value) >= 1e12 ? value : Math.round(value * 1000) / 1000 || 0;
+}
+
+/** A count as the line holds it (a count that is not an integer, as a time). */
+function count(value: number | null): number | null {
+  return value !== null && Number.isSafeInteger(value) ? value || 0 : ms(value);
+}
+
+/** The record object the line stands for (the reference). */
 function referenceRecord(ended: EndedRequest, isWarmup: boolean, warmup: number, runStartMs: number) {
   const { index, metrics } = ended;
   return {
@@ -15,19 +27,19 @@ function referenceRecord(ended: EndedRequest, isWarmup: boolean, warmup: number,
     error_class: metrics.errorClass,
     error: ended.error,
     finish_reason: ended.finishReason,
-    intended_at_ms: ended.intendedMs - runStartMs,
-    sent_at_ms: ended.sentMs - runStartMs,
-    queue_ms: metrics.queueMs,
-    send_lag_ms: metrics.sendLagMs,
-    time_to_first_byte_ms: metrics.timeToFirstByteMs,
-    ttft_ms: metrics.ttftMs,
-    time_to_first_output_token_ms: metrics.timeToFirstOutputTokenMs,
-    time_to_second_token_ms: metrics.timeToSecondTokenMs,
-    itl_ms: metrics.itlMs,
-    tpot_ms: metrics.tpotMs,
-    e2e_latency_ms: metrics.e2eLatencyMs,
-    input_tokens: metrics.inputTokens,
-    target_input_tokens: ended.targetInputTokens,
+    intended_at_ms: ms(ended.intendedMs - runStartMs),
+    sent_at_ms: ms(ended.sentMs - runStartMs),
+    queue_ms: ms(metrics.queueMs),
+    send_lag_ms: ms(metrics.sendLagMs),
+    time_to_first_byte_ms: ms(metrics.timeToFirstByteMs),
+    ttft_ms: ms(metrics.ttftMs),
+    time_to_first_output_token_ms: ms(metrics.timeToFirstOutputTokenMs),
+    time_to_second_token_ms: ms(metrics.timeToSecondTokenMs),
+    itl_ms: ms(metrics.itlMs),
+    tpot_ms: ms(metrics.tpotMs),
+    e2e_latency_ms: ms(metrics.e2eLatencyMs),
+    input_tokens: count(metrics.inputTokens),
+    target_input_tokens: count(ended.targetInputTokens),
     output_tokens: metrics.outputTokens,
     output_tokens_counted: metrics.isOutputTokensCounted,
     chunks: metrics.chunks,
@@ -76,15 +88,26 @@ function ended(at: number): EndedRequest {
   };
 }
 
-describe("profileExportLine", () => {
-  it("writes exactly what JSON.stringify wrote for the record object", () => {
+describe("writeProfileExportLine", () => {
+  it("writes one JSON object per line that parses back to the record, keys in the record's order", () => {
+    const out = new JsonLineBytes(64);
+    const expected: unknown[] = [];
     for (let at = 0; at < 2000; at++) {
       const request = ended(at);
       const warmup = at % 5;
       const isWarmup = request.index < warmup;
       const runStartMs = at % 2 === 0 ? 1000 : 999.875;
-      const line = profileExportLine(request, isWarmup, warmup, runStartMs);
-      expect(line).toBe(JSON.stringify(referenceRecord(request, isWarmup, warmup, runStartMs)));
+      writeProfileExportLine(out, request, isWarmup, warmup, runStartMs);
+      out.newline();
+      expected.push(referenceRecord(request, isWarmup, warmup, runStartMs));
     }
+    const lines = out.take().toString("utf8").split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toHaveLength(expected.length);
+    lines.forEach((line, at) => {
+      const parsed: unknown = JSON.parse(line);
+      expect(parsed).toEqual(expected[at]);
+      expect(Object.keys(parsed as object)).toEqual(Object.keys(expected[at] as object));
+    });
   });
 });

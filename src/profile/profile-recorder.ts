@@ -3,7 +3,7 @@ import type { GenerationStatus } from "../core/generation.js";
 import type { ProfileCollector } from "../metrics/profile-collector.js";
 import type { RequestMetrics } from "../metrics/request-metrics.js";
 import type { ProfileExportWriter } from "../results/profile-export-writer.js";
-import { profileExportLine } from "./profile-export-line.js";
+import { writeProfileExportLine } from "./profile-export-line.js";
 
 export interface EndedRequest {
   /** The request's global index (warmup included). */
@@ -35,7 +35,8 @@ export function createProfileRecorder(options: {
     record(ended) {
       const { index, metrics } = ended;
       const isWarmup = index < warmup;
-      exportFile.appendText(profileExportLine(ended, isWarmup, warmup, runStartMs));
+      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs);
+      exportFile.endLine();
       if (!isWarmup) collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
       return isWarmup;
     },

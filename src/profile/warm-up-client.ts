@@ -9,7 +9,8 @@ import { ProfileCollector } from "../metrics/profile-collector.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { startMockServer } from "../mock-server/start-mock-server.js";
 import type { Workload } from "../workloads/workload.js";
-import { profileExportLine } from "./profile-export-line.js";
+import { JsonLineBytes } from "../results/json-line-bytes.js";
+import { writeProfileExportLine } from "./profile-export-line.js";
 
 export interface ClientWarmUpOptions {
   workload: Workload;
@@ -49,6 +50,7 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
   const maxRequests = options.maxRequests ?? 20_000;
   const itemCount = Math.min(workload.size, 64);
   const endMs = startMs + options.budgetMs;
+  const exportLine = new JsonLineBytes();
   let sent = 0;
   let ok = 0;
   const worker = async (): Promise<void> => {
@@ -61,7 +63,8 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
       const metrics = computeRequestMetrics(result, { intendedMs, readyMs: intendedMs });
       const { sentMs, deltaTimesMs } = result.timings;
       collector.add(metrics, sentMs, deltaTimesMs);
-      profileExportLine(
+      writeProfileExportLine(
+        exportLine,
         {
           index,
           status: result.status,
@@ -77,6 +80,7 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
         0,
         startMs,
       );
+      exportLine.take();
     }
   };
   try {

@@ -1,34 +1,34 @@
-// `profile_export.jsonl`: one request a line, appended as requests end through a small buffer (never held whole).
+// `profile_export.jsonl`: one request a line, written as bytes into a buffer that is flushed to the file as it fills
+// (never held whole).
 import { closeSync, openSync, writeSync } from "node:fs";
+import { JsonLineBytes } from "./json-line-bytes.js";
 
 export interface ProfileExportWriter {
-  append(line: Record<string, unknown>): void;
-  /** A line already written as JSON text (without its newline). */
-  appendText(jsonLine: string): void;
+  /** Where the next line is written (see `JsonLineBytes`); call `endLine` after each. */
+  readonly line: JsonLineBytes;
+  /** Ends the line being written (adds its newline) and flushes when the buffer is full. */
+  endLine(): void;
   close(): void;
 }
 
-const FLUSH_CHARS = 256 * 1024;
+const FLUSH_BYTES = 256 * 1024;
 
 export function openProfileExport(path: string): ProfileExportWriter {
   const fd = openSync(path, "w");
-  let buffer = "";
+  const line = new JsonLineBytes(FLUSH_BYTES + 16 * 1024);
   let isClosed = false;
   const flush = (): void => {
-    if (buffer.length === 0) return;
-    writeSync(fd, buffer);
-    buffer = "";
-  };
-  const appendText = (jsonLine: string): void => {
-    if (isClosed) throw new Error("profile export is closed");
-    buffer += `${jsonLine}\n`;
-    if (buffer.length >= FLUSH_CHARS) flush();
+    const bytes = line.take();
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
   };
   return {
-    append(line) {
-      appendText(JSON.stringify(line));
+    line,
+    endLine() {
+      if (isClosed) throw new Error("profile export is closed");
+      line.newline();
+      if (line.length >= FLUSH_BYTES) flush();
     },
-    appendText,
     close() {
       if (isClosed) return;
       flush();
