@@ -85,6 +85,14 @@ describe("JsonLineBytes", () => {
       "x".repeat(5000),
     ];
     for (const value of strings) expect(written((out) => out.string(value))).toBe(JSON.stringify(value));
+    // The second time a short string comes, its bytes come from the cache: the same text.
+    const twice = written((out) => {
+      for (const value of strings) {
+        out.string(value);
+        out.string(value);
+      }
+    });
+    expect(twice).toBe(strings.map((value) => JSON.stringify(value).repeat(2)).join(""));
     expect(written((out) => out.string(null))).toBe("null");
     const line = written((out) => {
       out.raw(asciiBytes('{"a":'));

@@ -14,6 +14,10 @@ export function asciiBytes(text: string): Uint8Array {
   return Uint8Array.from(text, (character) => character.charCodeAt(0) & 0x7f);
 }
 
+/** Short strings whose JSON bytes are kept (statuses, finish reasons, error classes repeat on every line). */
+const CACHED_STRING_MAX_LENGTH = 32;
+const CACHED_STRING_MAX_COUNT = 256;
+
 const NULL = asciiBytes("null");
 const TRUE = asciiBytes("true");
 const FALSE = asciiBytes("false");
@@ -21,6 +25,7 @@ const FALSE = asciiBytes("false");
 export class JsonLineBytes {
   #buffer: Buffer;
   #length = 0;
+  readonly #stringBytes = new Map<string, Uint8Array>();
 
   constructor(initialBytes = 64 * 1024) {
     this.#buffer = Buffer.allocUnsafe(initialBytes);
@@ -63,7 +68,15 @@ export class JsonLineBytes {
       this.raw(NULL);
       return;
     }
+    const cached = this.#stringBytes.get(value);
+    if (cached !== undefined) {
+      this.raw(cached);
+      return;
+    }
     const text = JSON.stringify(value);
+    if (value.length <= CACHED_STRING_MAX_LENGTH && this.#stringBytes.size < CACHED_STRING_MAX_COUNT) {
+      this.#stringBytes.set(value, Buffer.from(text, "utf8"));
+    }
     this.#reserve(text.length * 3);
     this.#length += this.#buffer.write(text, this.#length, "utf8");
   }
