@@ -45,7 +45,9 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
   };
   signal.addEventListener("abort", onStop, { once: true });
   // Each worker warms its own code; the schedule's t0 leaves room for it (see drive-workers).
-  await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal });
+  await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal }).catch(
+    () => undefined, // it only helps the first second's timings: without it the share goes on
+  );
   const t0Ms = startAtMs ?? performance.now();
   const monitor = startClientMonitor();
   try {

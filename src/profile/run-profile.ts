@@ -12,7 +12,7 @@ import type { Backend } from "../core/generation.js";
 import { toolVersion } from "../core/tool-version.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
-import { ConfigError } from "../errors.js";
+import { ConfigError, toError } from "../errors.js";
 import { parseGoodput } from "../metrics/goodput.js";
 import { ProfileCollector } from "../metrics/profile-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
@@ -117,7 +117,13 @@ export async function runProfile(
     let warmUp: ClientWarmUpReport | undefined;
     try {
       if (isOwnBackend && options.workers === 1) {
-        warmUp = await warmUpClient({ workload, model, budgetMs: options.clientWarmupMs, signal });
+        warmUp = await warmUpClient({ workload, model, budgetMs: options.clientWarmupMs, signal }).catch(
+          (error: unknown) => {
+            // The warm-up only helps the first second's timings: without it the run goes on.
+            dependencies.onWarning?.(`client warm-up skipped: ${toError(error).message}`);
+            return undefined;
+          },
+        );
       }
       for (const monitor of monitors) {
         await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
