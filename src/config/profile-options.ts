@@ -64,9 +64,6 @@ export const profileOptionsSchema = z
     if (value.inputFile !== undefined && value.accuracyBenchmark !== undefined) {
       issue("inputFile", "give --input-file or --accuracy-benchmark, not both");
     }
-    if (value.workers > 1 && value.accuracyBenchmark !== undefined) {
-      issue("workers", "is not supported with --accuracy-benchmark yet (grading runs in one process)");
-    }
     if (value.arrival !== "gamma" && value.burstiness !== 1) {
       issue("burstiness", "needs --arrival gamma");
     }

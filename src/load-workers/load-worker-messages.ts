@@ -16,5 +16,7 @@ export type ParentMessage =
 export type ChildMessage =
   | { type: "alive" }
   | { type: "records"; batch: CompactBatch }
+  /** Other plain data a worker hands the parent (e.g. graded answers), in the order it was emitted. */
+  | { type: "payloads"; items: unknown[] }
   | { type: "end"; report: Record<string, unknown> }
   | { type: "failed"; message: string };

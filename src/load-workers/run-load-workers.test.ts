@@ -28,10 +28,12 @@ describe("runLoadWorkers", () => {
     server = await startMockServer({ ttftMs: 20 });
     const origin = `http://127.0.0.1:${server.port}`;
     const startMs = performance.now();
+    const payloads: Array<{ item: unknown; workerIndex: number }> = [];
     const outcome = await runLoadWorkers({
       entry,
       shares: splitLoad({ workerCount: 2, concurrency: 6 }),
       config: { origin, totalRequests: 60, maxTokens: 4 },
+      onPayload: (item, workerIndex) => payloads.push({ item, workerIndex }),
     });
     const endMs = performance.now();
     expect(outcome.workers.map((worker) => [worker.status, worker.records])).toEqual([
@@ -52,6 +54,14 @@ describe("runLoadWorkers", () => {
       expect(record.endMs - record.sentMs).toBeGreaterThanOrEqual(19);
     }
     expect(await servedRequests(server.port)).toBe(60);
+    // Each request's payload came back once, from the worker that sent it (request i goes to worker i mod 2).
+    expect(payloads).toHaveLength(60);
+    for (const { item, workerIndex } of payloads) {
+      const { index, worker } = item as { index: number; worker: number };
+      expect(worker).toBe(workerIndex);
+      expect(index % 2).toBe(workerIndex);
+    }
+    expect(new Set(payloads.map(({ item }) => (item as { index: number }).index)).size).toBe(60);
   });
 
   it("reports a failed worker as data and still returns the others' records", async () => {

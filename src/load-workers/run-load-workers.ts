@@ -22,6 +22,8 @@ export interface RunLoadWorkersOptions {
    * records are not kept: `records` of the outcome is empty (for runs of millions of requests).
    */
   onRecord?: (record: CompactRecord, deltaTimesMs: Float64Array, labels: CompactLabels) => void;
+  /** Each item a worker emitted with `emitPayload`, in the worker's order. */
+  onPayload?: (item: unknown, workerIndex: number) => void;
   /**
    * Start every worker at once: wait until all are alive, then give them a common start this many ms later
    * (`startAtMs` of their context). Without it, each worker starts as soon as it is alive.
@@ -108,6 +110,9 @@ export async function runLoadWorkers(options: RunLoadWorkersOptions): Promise<Lo
             count += rows;
             return;
           }
+          case "payloads":
+            for (const item of message.items) options.onPayload?.(item, share.workerIndex);
+            return;
           case "end":
             result = { workerIndex: share.workerIndex, status: "ok", report: message.report, records: 0 };
             return;

@@ -22,6 +22,8 @@ export interface LoadWorkerContext {
   startAtMs: number | undefined;
   /** Records one request, timings in this process's `performance.now()` ms (shifted to the parent's clock). */
   emit(record: CompactRecordInput, deltaTimesMs?: ArrayLike<number>, labels?: CompactLabels): void;
+  /** Hands the parent other plain data (structured-cloneable), sent with the next batch of records. */
+  emitPayload(item: unknown): void;
 }
 
 /** Run this at the top of a worker entry module; it returns at once and exits the process when done. */
@@ -32,9 +34,14 @@ export function serveLoadWorker(
   const send = (message: ChildMessage) => process.send?.(message);
   const controller = new AbortController();
   const buffer = new CompactRecordBuffer();
+  let payloads: unknown[] = [];
   const batchRows = options.batchRows ?? 512;
   const flush = () => {
     if (buffer.size > 0) send({ type: "records", batch: buffer.take() });
+    if (payloads.length > 0) {
+      send({ type: "payloads", items: payloads });
+      payloads = [];
+    }
   };
   const timer = setInterval(flush, options.flushIntervalMs ?? 200);
   process.on("message", (message: ParentMessage) => {
@@ -53,6 +60,10 @@ export function serveLoadWorker(
         const shifted = Float64Array.from(deltaTimesMs, (timeMs) => timeMs + offsetMs);
         buffer.push(shiftTimings(record, offsetMs), shifted, labels);
         if (buffer.size >= batchRows) flush();
+      },
+      emitPayload(item) {
+        payloads.push(item);
+        if (payloads.length >= batchRows) flush();
       },
     })
       .then((report) => {

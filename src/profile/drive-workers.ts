@@ -1,7 +1,9 @@
 // Runs a profile's load in `--workers N` child processes and records their requests here as they stream in.
+
 import type { ProfileOptions } from "../config/profile-options.js";
 import { runLoadWorkers } from "../load-workers/run-load-workers.js";
 import { splitLoad } from "../load-workers/split-load.js";
+import type { SampleRecord } from "../results/sample-record.js";
 import { endedFromCompact } from "./compact-request.js";
 import type { ProfileWorkerConfig } from "./profile-load-worker.js";
 import type { ProfileRecorder } from "./profile-recorder.js";
@@ -14,6 +16,10 @@ export interface WorkersLoad {
   recorder: ProfileRecorder;
   signal: AbortSignal | undefined;
   onRequestEnd: () => void;
+  /** The run's start on this process's `performance.now()` clock (graded records count from it). */
+  runStartMs: number;
+  /** Each graded record of a benchmark workload (graded in the worker that sent the request). */
+  onGraded: (record: SampleRecord) => void;
 }
 
 export interface WorkersOutcome {
@@ -30,6 +36,8 @@ export interface WorkersOutcome {
  * client warm-up (`--client-warmup-ms`) is added to it.
  */
 const START_DELAY_MS = 250;
+/** Added for a benchmark workload, which each worker plans (from the data the parent has cached) before its share. */
+const BENCHMARK_PLAN_DELAY_MS = 1_500;
 
 const workerEntry = new URL(
   import.meta.url.endsWith(".ts") ? "./profile-load-worker.ts" : "./profile-load-worker.js",
@@ -50,18 +58,24 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     model: load.model,
     totalRequests: load.totalRequests ?? null,
     isCapped,
+    runStartEpochMs: performance.timeOrigin + load.runStartMs,
   };
   const outcome = await runLoadWorkers({
     entry: workerEntry,
     shares,
     config,
-    startDelayMs: START_DELAY_MS + options.clientWarmupMs,
+    startDelayMs:
+      START_DELAY_MS +
+      options.clientWarmupMs +
+      (options.accuracyBenchmark === undefined ? 0 : BENCHMARK_PLAN_DELAY_MS),
     graceMs: options.graceMs + 2_000,
     ...(load.signal === undefined ? {} : { signal: load.signal }),
     onRecord: (record, deltaTimesMs, labels) => {
       load.onRequestEnd();
       recorder.record(endedFromCompact(record, deltaTimesMs, labels));
     },
+    // Workers send only graded records as payloads.
+    onPayload: (item) => load.onGraded(item as SampleRecord),
   });
   const notes: string[] = [];
   let loopDelayP99MaxMs = 0;

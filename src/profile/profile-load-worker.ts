@@ -3,13 +3,14 @@
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
+import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { runLoad } from "../engine/run-load.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
 import { toCompactRequest } from "./compact-request.js";
 import { createProfileBackend } from "./create-profile-backend.js";
-import { createProfileWorkload } from "./create-profile-workload.js";
+import { createProfileWorkload, planProfileBenchmark } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
 import { profileLoadPlan } from "./profile-load-plan.js";
 import { warmUpClient } from "./warm-up-client.js";
@@ -21,13 +22,15 @@ export const profileWorkerConfigSchema = z.object({
   totalRequests: z.number().int().min(0).nullable(),
   /** Open loop: whether the parent has an in-flight cap (then split between the workers as `share.concurrency`). */
   isCapped: z.boolean(),
+  /** The run's start as epoch ms (`performance.timeOrigin + now()` in the parent): graded records count from it. */
+  runStartEpochMs: z.number(),
 });
 export type ProfileWorkerConfig = z.infer<typeof profileWorkerConfigSchema>;
 
 // Ctrl-C in a terminal reaches the whole process group: the parent decides, and tells the workers to stop.
 process.on("SIGINT", () => undefined);
 
-serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
+serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) => {
   const parsed = profileWorkerConfigSchema.parse(config);
   const options = profileOptionsSchema.parse(parsed.options);
   const plan = profileLoadPlan(options, parsed.totalRequests ?? undefined, {
@@ -36,7 +39,16 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
     concurrency: options.requestRate === undefined || parsed.isCapped ? share.concurrency : undefined,
   });
   const backend = createProfileBackend(options, parsed.model, plan);
-  const workload = createProfileWorkload(options, undefined, 0);
+  // A benchmark is planned here exactly as in the parent (same options, same data), and graded where it is sent.
+  const benchmark = await planProfileBenchmark(
+    options,
+    createDatasetContext({
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      env: process.env,
+      signal,
+    }),
+  );
+  const workload = createProfileWorkload(options, benchmark, parsed.runStartEpochMs - performance.timeOrigin);
   const inFlight = new AbortController();
   setMaxListeners(0, inFlight.signal);
   let graceTimer: NodeJS.Timeout | undefined;
@@ -66,6 +78,7 @@ serveLoadWorker(async ({ share, config, signal, emit, startAtMs }) => {
         if (result.status === "aborted") return;
         const { record, labels } = toCompactRequest(index, dispatch, result, item.targetInputTokens);
         emit(record, result.timings.deltaTimesMs, labels);
+        if (index >= options.warmup && item.grade !== undefined) emitPayload(item.grade(result));
       },
     });
     return { pid: process.pid, sent: load.sent, ...clientReportJson(monitor.stop()) };

@@ -110,6 +110,10 @@ export async function runProfile(
       ended++;
       dependencies.onRequestEnd?.(ended, total);
     };
+    const onGraded = (record: SampleRecord): void => {
+      journal?.append(record);
+      records.push(record);
+    };
     const durationMs = options.durationS === undefined ? undefined : options.durationS * 1000;
     let loadStartMs = runStartMs;
     let isInterrupted = false;
@@ -136,6 +140,8 @@ export async function runProfile(
           recorder,
           signal,
           onRequestEnd,
+          onGraded,
+          runStartMs,
         });
         loadStartMs = workers.startMs;
         isInterrupted = workers.isInterrupted;
@@ -156,10 +162,7 @@ export async function runProfile(
           inFlightSignal: inFlight.signal,
           now,
           onRequestEnd,
-          onGraded: (record) => {
-            journal?.append(record);
-            records.push(record);
-          },
+          onGraded,
         });
         loadStartMs = load.startMs;
         isInterrupted = load.isInterrupted;

@@ -8,8 +8,8 @@ import type { GenerationRequest } from "../core/generation.js";
 import { ProfileCollector } from "../metrics/profile-collector.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { startMockServer } from "../mock-server/start-mock-server.js";
-import type { Workload } from "../workloads/workload.js";
 import { JsonLineBytes } from "../results/json-line-bytes.js";
+import type { Workload } from "../workloads/workload.js";
 import { writeProfileExportLine } from "./profile-export-line.js";
 
 export interface ClientWarmUpOptions {

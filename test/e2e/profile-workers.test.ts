@@ -102,12 +102,4 @@ describe("llm-bench profile --workers", () => {
     const workers = (summary["monitors"] as Record<string, Json>)["client_workers"] as { workers: Json[] };
     expect(workers.workers.map((worker) => worker["sent"])).toEqual([14, 13, 13]);
   });
-
-  it("refuses --workers with --accuracy-benchmark", async () => {
-    const result = await runCli([
-      ...["profile", "--base-url", server.url, "--accuracy-benchmark", "gsm8k", "--workers", "2"],
-    ]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--workers: is not supported with --accuracy-benchmark/);
-  });
 });

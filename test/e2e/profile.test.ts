@@ -221,4 +221,50 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     expect(summary["request_count"]).toBe(300);
     expect(exportLines(runDir)).toHaveLength(300);
   });
+
+  it("--workers 2 grades each answer in the worker that sent it: every sample once, the oracle's accuracy", async () => {
+    const outputDir = mkdtempSync(join(tmpdir(), "e2e-profile-gsm8k-workers-"));
+    const before = await server.stats();
+    const result = await runCli([
+      ...["profile", "--base-url", server.url, "--accuracy-benchmark", "gsm8k", "--data-dir", sharedData],
+      ...[
+        "--limit",
+        "200",
+        "--warmup",
+        "10",
+        "--concurrency",
+        "16",
+        "--workers",
+        "2",
+        "--output-dir",
+        outputDir,
+      ],
+    ]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code, result.stderr).toBe(0);
+    const after = await server.stats();
+    const served = (after.benchmarks["gsm8k"]?.served ?? 0) - (before.benchmarks["gsm8k"]?.served ?? 0);
+    const correct = (after.benchmarks["gsm8k"]?.correct ?? 0) - (before.benchmarks["gsm8k"]?.correct ?? 0);
+    expect(served).toBe(210);
+    const runDir = onlyRunDir(outputDir);
+    const graded = readJsonLines(join(runDir, "samples.jsonl"));
+    const ids = graded.map((record) => String(record["id"]));
+    expect(new Set(ids).size).toBe(200);
+    expect(graded).toHaveLength(200);
+    const accuracy = readJson(join(runDir, "gsm8k.json"));
+    expect(accuracy["num_samples"]).toBe(200);
+    const gradedCorrect = graded.filter((record) => record["correct"] === true).length;
+    expect(accuracy["num_correct"]).toBe(gradedCorrect);
+    // The 10 warmup requests were the plan's first 10 samples (test/0 … test/9), sent again as measured ones, and
+    // the oracle answers a question the same way each time: it served exactly their correct answers once more.
+    const warmupIds = new Set(Array.from({ length: 10 }, (_, index) => `test/${index}`));
+    const warmupCorrect = graded.filter(
+      (record) => warmupIds.has(String(record["id"])) && record["correct"] === true,
+    );
+    expect(correct).toBe(gradedCorrect + warmupCorrect.length);
+    const workers = (readJson(join(runDir, "profile_summary.json"))["monitors"] as Record<string, unknown>)[
+      "client_workers"
+    ] as { workers: Array<Record<string, unknown>> };
+    expect(workers.workers.map((worker) => worker["status"])).toEqual(["ok", "ok"]);
+  });
 });

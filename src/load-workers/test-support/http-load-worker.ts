@@ -11,7 +11,7 @@ const configSchema = z.object({
   shouldFail: z.boolean().default(false),
 });
 
-serveLoadWorker(async ({ share, config, signal, emit }) => {
+serveLoadWorker(async ({ share, config, signal, emit, emitPayload }) => {
   const { origin, totalRequests, maxTokens, shouldFail } = configSchema.parse(config);
   if (shouldFail) throw new Error(`worker ${share.workerIndex} was told to fail`);
   const pool = new Pool(origin, { connections: share.concurrency });
@@ -47,6 +47,7 @@ serveLoadWorker(async ({ share, config, signal, emit }) => {
         },
         [firstByteMs, endMs],
       );
+      emitPayload({ index, worker: share.workerIndex });
     }
   };
   await Promise.all(Array.from({ length: share.concurrency }, loop));
