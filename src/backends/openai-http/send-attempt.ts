@@ -1,6 +1,6 @@
 // One HTTP attempt of a generation through undici's dispatch-handler API: the status check, the body read chunk by
 // chunk as undici parses it, time limits and cancellation. No response stream object, promise or async iterator per
-// request or chunk: at tens of thousands of requests a second those were a third of the client's CPU.
+// request or chunk (a bare loop: ~20 µs of client CPU a request this way against ~22 µs through `request`).
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
 import type { GenerationError, GenerationResult, GenerationStatus } from "../../core/generation.js";
