@@ -369,7 +369,16 @@ const benches = {
     try {
       // The mock server is a Node process too: one throwaway second of the load compiles its hot path, so that the
       // first measured run does not time the server's own warm-up.
-      await profile(server.url, ["--request-rate", "5000", "--isl", "8", "--osl", "10", "--num-requests", "5000"]);
+      await profile(server.url, [
+        "--request-rate",
+        "5000",
+        "--isl",
+        "8",
+        "--osl",
+        "10",
+        "--num-requests",
+        "5000",
+      ]);
       for (let run = 0; run < runs; run++) {
         const args = [
           ...["--request-rate", "5000", "--isl", "8", "--osl", "10", "--workers", clientWorkers],
