@@ -5,6 +5,7 @@ import type { Backend } from "../../core/generation.js";
 import { ConfigError } from "../../errors.js";
 import type { LoglikelihoodScorer } from "../local-llama/loglikelihood-types.js";
 import { generateWithRetries } from "./generate-with-retries.js";
+import { type GenerationDispatcher, H1Pool } from "./h1-pool.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
 import { scoreLoglikelihood } from "./score-loglikelihood.js";
@@ -76,8 +77,14 @@ export function createOpenAiHttpBackend(
   const dispatcher: Dispatcher =
     options.dispatcher ?? new Pool(url.origin, { connections, headersTimeout: 0, bodyTimeout: 0 });
   const isOwnDispatcher = options.dispatcher === undefined;
+  // Generation requests to a plain-HTTP server go through our own HTTP/1.1 pool (see h1-pool.ts); HTTPS, an
+  // injected dispatcher and everything else through undici.
+  const h1Pool =
+    isOwnDispatcher && url.protocol === "http:" ? new H1Pool({ origin: url.origin, connections }) : undefined;
+  const generationDispatcher: GenerationDispatcher = h1Pool ?? dispatcher;
   const settings: HttpSettings = {
     dispatcher,
+    generationDispatcher,
     baseUrl: options.baseUrl,
     origin: url.origin,
     pathPrefix: url.pathname.replace(/\/+$/, ""),
@@ -101,7 +108,7 @@ export function createOpenAiHttpBackend(
     /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 0` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
     close: async () => {
-      if (isOwnDispatcher) await dispatcher.close();
+      if (isOwnDispatcher) await Promise.all([dispatcher.close(), h1Pool?.close()]);
     },
   };
 }

@@ -97,7 +97,7 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
     const settings = this.#settings;
     const call = this.#call;
     try {
-      settings.dispatcher.dispatch(
+      settings.generationDispatcher.dispatch(
         {
           origin: settings.origin,
           path: call.path,
