@@ -157,6 +157,8 @@ export class H1Pool implements GenerationDispatcher {
   #onAllClosed: (() => void) | undefined;
   /** Rendered header lines of each headers object the backend passes (the same few objects every time). */
   readonly #renderedHeaders = new WeakMap<object, string>();
+  /** The head up to Content-Length of the last request line and headers sent (the same for every request). */
+  #lastHead: { method: string; path: string; headers: object; prefix: string } | undefined;
   readonly #onAbort = (exchange: Exchange): void => this.#abort(exchange);
 
   constructor(options: H1PoolOptions) {
@@ -296,13 +298,28 @@ export class H1Pool implements GenerationDispatcher {
     if (exchange.isDone || connection.exchange !== exchange) return;
     const { socket } = connection;
     if (exchange.paused) socket.pause();
-    socket.cork();
-    socket.write(head, "latin1");
-    if (options.body.length > 0) socket.write(options.body);
-    socket.uncork();
+    // One buffer, one write(2): the head is ASCII, the body already bytes.
+    const { body } = options;
+    const bytes = Buffer.allocUnsafe(head.length + body.length);
+    bytes.write(head, 0, "latin1");
+    body.copy(bytes, head.length);
+    socket.write(bytes);
   }
 
   #head(options: GenerationDispatchOptions): string {
+    const last = this.#lastHead;
+    const prefix =
+      last !== undefined &&
+      last.path === options.path &&
+      last.headers === options.headers &&
+      last.method === options.method
+        ? last.prefix
+        : this.#headPrefix(options);
+    return `${prefix}content-length: ${options.body.length}\r\n\r\n`;
+  }
+
+  /** The request line and headers before Content-Length, checked. */
+  #headPrefix(options: GenerationDispatchOptions): string {
     let lines = this.#renderedHeaders.get(options.headers);
     if (lines === undefined) {
       lines = "";
@@ -319,10 +336,9 @@ export class H1Pool implements GenerationDispatcher {
     if (!isValidPath(options.path)) {
       throw new PoolError(`Invalid request path ${JSON.stringify(options.path)}.`, "UND_ERR_INVALID_ARG");
     }
-    return (
-      `${options.method} ${options.path} HTTP/1.1\r\nhost: ${this.#host}\r\nconnection: keep-alive\r\n` +
-      `${lines}content-length: ${options.body.length}\r\n\r\n`
-    );
+    const prefix = `${options.method} ${options.path} HTTP/1.1\r\nhost: ${this.#host}\r\nconnection: keep-alive\r\n${lines}`;
+    this.#lastHead = { method: options.method, path: options.path, headers: options.headers, prefix };
+    return prefix;
   }
 
   #onData(connection: Connection, chunk: Buffer): void {
