@@ -56,7 +56,7 @@ export async function generateWithRetries(
     const path = `${settings.pathPrefix}${endpoint}${settings.search}`;
     call = {
       path,
-      body: Buffer.from(JSON.stringify(body)),
+      body: JSON.stringify(body),
       isStream: request.stream,
       target: `POST ${path}`,
     };

@@ -19,7 +19,8 @@ export interface GenerationDispatchOptions {
   path: string;
   method: "POST" | "GET";
   headers: Record<string, string>;
-  body: Buffer;
+  /** Bytes, or text sent as UTF-8. */
+  body: Buffer | string;
   headersTimeout?: number;
   bodyTimeout?: number;
 }
@@ -282,9 +283,10 @@ export class H1Pool implements GenerationDispatcher {
     const exchange = connection.exchange;
     if (exchange === undefined || exchange.isDone) return;
     const { options } = exchange;
+    const bodyLength = byteLength(options.body);
     let head: string;
     try {
-      head = this.#head(options);
+      head = this.#head(options, bodyLength);
     } catch (error) {
       connection.exchange = undefined;
       exchange.connection = undefined;
@@ -298,15 +300,16 @@ export class H1Pool implements GenerationDispatcher {
     if (exchange.isDone || connection.exchange !== exchange) return;
     const { socket } = connection;
     if (exchange.paused) socket.pause();
-    // One buffer, one write(2): the head is ASCII, the body already bytes.
+    // One buffer, one write(2): the head is ASCII (checked), the body bytes or UTF-8 text.
     const { body } = options;
-    const bytes = Buffer.allocUnsafe(head.length + body.length);
+    const bytes = Buffer.allocUnsafe(head.length + bodyLength);
     bytes.write(head, 0, "latin1");
-    body.copy(bytes, head.length);
+    if (typeof body === "string") bytes.write(body, head.length, "utf8");
+    else body.copy(bytes, head.length);
     socket.write(bytes);
   }
 
-  #head(options: GenerationDispatchOptions): string {
+  #head(options: GenerationDispatchOptions, bodyLength: number): string {
     const last = this.#lastHead;
     const prefix =
       last !== undefined &&
@@ -315,7 +318,7 @@ export class H1Pool implements GenerationDispatcher {
       last.method === options.method
         ? last.prefix
         : this.#headPrefix(options);
-    return `${prefix}content-length: ${options.body.length}\r\n\r\n`;
+    return `${prefix}content-length: ${bodyLength}\r\n\r\n`;
   }
 
   /** The request line and headers before Content-Length, checked. */
@@ -424,6 +427,10 @@ export class H1Pool implements GenerationDispatcher {
     }
     exchange.fail(reason);
   }
+}
+
+function byteLength(body: Buffer | string): number {
+  return typeof body === "string" ? Buffer.byteLength(body, "utf8") : body.length;
 }
 
 /** How long an idle connection may be reused: our limit, or 1 s less than the server's `Keep-Alive: timeout=N`. */

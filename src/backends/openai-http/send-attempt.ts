@@ -15,8 +15,8 @@ import { ResponseAccumulator } from "./response-accumulator.js";
 
 export interface WireCall {
   path: string;
-  /** The JSON body; the same buffer is sent again on a retry. */
-  body: Buffer;
+  /** The JSON body text (sent again as it is on a retry). */
+  body: string;
   isStream: boolean;
   /** "POST /v1/chat/completions", for messages. */
   target: string;
