@@ -164,6 +164,15 @@ describe("H1ResponseParser", () => {
     expect(() => big.push(Buffer.from(`HTTP/1.1 200 OK\r\nx: ${"a".repeat(70_000)}`))).toThrow(/longer than/);
   });
 
+  it("takes a status line without a reason phrase and optional whitespace around header values", () => {
+    const parsed = parseEverySplit("HTTP/1.1 200\r\nContent-Length:\t2 \r\nX-A:b\r\n\r\nok");
+    expect(parsed.heads).toEqual([
+      { statusCode: 200, statusText: "", headers: { "content-length": "2", "x-a": "b" } },
+    ]);
+    expect(parsed.body).toBe("ok");
+    expect(parseEverySplit("HTTP/1.1 200 OK\r\ncontent-length: 2, 2\r\n\r\nok").body).toBe("ok");
+  });
+
   it("reads responses one after another on the same connection", () => {
     const { parser, log } = parserWithLog();
     for (const text of ["one", "two", "three"]) {

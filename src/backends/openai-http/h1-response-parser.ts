@@ -145,23 +145,32 @@ export class H1ResponseParser {
     return buffered.subarray(end + 4);
   }
 
+  /** Parses a head without splitting it into lines or matching it with regular expressions (it runs per request). */
   #parseHead(head: string): void {
-    const lines = head.split("\r\n");
-    const statusLine = lines[0] ?? "";
-    const match = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/.exec(statusLine);
-    if (match === null)
-      throw new HttpParseError(`malformed status line: ${JSON.stringify(statusLine.slice(0, 80))}`);
-    const isHttp10 = match[1] === "0";
-    const statusCode = Number(match[2]);
+    let lineEnd = head.indexOf("\r\n");
+    if (lineEnd < 0) lineEnd = head.length;
+    const statusCode = statusCodeOf(head, lineEnd);
+    if (statusCode < 0) {
+      throw new HttpParseError(
+        `malformed status line: ${JSON.stringify(head.slice(0, Math.min(lineEnd, 80)))}`,
+      );
+    }
+    const isHttp10 = head.charCodeAt(7) === 48;
+    const statusText = lineEnd > 13 ? head.slice(13, lineEnd) : "";
     const headers: IncomingHttpHeaders = {};
-    for (let index = 1; index < lines.length; index++) {
-      const line = lines[index] ?? "";
-      const colon = line.indexOf(":");
-      if (colon <= 0 || line.charCodeAt(0) === 32 || line.charCodeAt(0) === 9) {
-        throw new HttpParseError(`malformed header line: ${JSON.stringify(line.slice(0, 80))}`);
+    for (let start = lineEnd + 2; start < head.length; start = lineEnd + 2) {
+      lineEnd = head.indexOf("\r\n", start);
+      if (lineEnd < 0) lineEnd = head.length;
+      const colon = head.indexOf(":", start);
+      const first = head.charCodeAt(start);
+      if (colon <= start || colon >= lineEnd || first === 32 || first === 9) {
+        throw new HttpParseError(
+          `malformed header line: ${JSON.stringify(head.slice(start, Math.min(lineEnd, start + 80)))}`,
+        );
       }
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim();
+      const name = head.slice(start, trimEnd(head, start, colon)).toLowerCase();
+      const valueStart = trimStart(head, colon + 1, lineEnd);
+      const value = head.slice(valueStart, trimEnd(head, valueStart, lineEnd));
       const existing = headers[name];
       if (existing === undefined) headers[name] = value;
       else if (Array.isArray(existing)) existing.push(value);
@@ -172,9 +181,14 @@ export class H1ResponseParser {
         throw new HttpParseError("unexpected protocol switch (101) in answer to a request");
       return; // interim response: the final one follows
     }
-    const connection = String(headers.connection ?? "").toLowerCase();
-    this.#shouldClose = connection.includes("close") || (isHttp10 && !connection.includes("keep-alive"));
-    this.#events.onHead(statusCode, match[3] ?? "", headers);
+    const connection = headers.connection;
+    if (connection === undefined) {
+      this.#shouldClose = isHttp10;
+    } else {
+      const tokens = String(connection).toLowerCase();
+      this.#shouldClose = tokens.includes("close") || (isHttp10 && !tokens.includes("keep-alive"));
+    }
+    this.#events.onHead(statusCode, statusText, headers);
     if (this.#isHeadRequest || statusCode === 204 || statusCode === 304) {
       this.#end();
       return;
@@ -191,13 +205,11 @@ export class H1ResponseParser {
     }
     const contentLength = headers["content-length"];
     if (contentLength !== undefined) {
-      const values = String(contentLength)
-        .split(",")
-        .map((value) => value.trim());
-      if (!values.every((value) => /^\d{1,15}$/.test(value) && value === values[0])) {
+      const length = contentLengthOf(String(contentLength));
+      if (length < 0) {
         throw new HttpParseError(`invalid Content-Length: ${JSON.stringify(String(contentLength))}`);
       }
-      this.#remaining = Number(values[0]);
+      this.#remaining = length;
       if (this.#remaining === 0) this.#end();
       else this.#state = "body-length";
       return;
@@ -286,3 +298,52 @@ export class H1ResponseParser {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** The status code of `HTTP/1.x SSS[ reason]` ending at `lineEnd`, or -1 when the line is not that. */
+function statusCodeOf(head: string, lineEnd: number): number {
+  if (lineEnd < 12 || !head.startsWith("HTTP/1.")) return -1;
+  const minor = head.charCodeAt(7);
+  if ((minor !== 48 && minor !== 49) || head.charCodeAt(8) !== 32) return -1;
+  if (lineEnd > 12 && head.charCodeAt(12) !== 32) return -1;
+  let code = 0;
+  for (let index = 9; index < 12; index++) {
+    const digit = head.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    code = code * 10 + digit;
+  }
+  return code;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9;
+}
+
+function trimStart(text: string, start: number, end: number): number {
+  let at = start;
+  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  let at = end;
+  while (at > start && isSpace(text.charCodeAt(at - 1))) at--;
+  return at;
+}
+
+/** A Content-Length value (repeated equal values allowed, as RFC 9110 permits), or -1 when invalid. */
+function contentLengthOf(value: string): number {
+  let length = -1;
+  for (const part of value.includes(",") ? value.split(",") : [value]) {
+    const text = part.trim();
+    if (text.length === 0 || text.length > 15) return -1;
+    let parsed = 0;
+    for (let index = 0; index < text.length; index++) {
+      const digit = text.charCodeAt(index) - 48;
+      if (digit < 0 || digit > 9) return -1;
+      parsed = parsed * 10 + digit;
+    }
+    if (length >= 0 && parsed !== length) return -1;
+    length = parsed;
+  }
+  return length;
+}
