@@ -75,5 +75,11 @@ export interface Backend {
   generate(request: GenerationRequest, options?: GenerateOptions): Promise<GenerationResult>;
   /** Model ids the backend serves. Throws `ServerUnreachableError` when it cannot be asked. */
   listModels(options?: GenerateOptions): Promise<string[]>;
+  /**
+   * Opens up to `count` connections for generation requests before a load starts, so that its first requests do
+   * not each pay a connect (backends without connections leave it out). Never throws: a failed connect is left to
+   * the requests.
+   */
+  openConnections?(count: number, options?: GenerateOptions): Promise<void>;
   close(): Promise<void>;
 }

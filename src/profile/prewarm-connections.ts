@@ -1,16 +1,13 @@
-// Opens a load's connections before its t0: as many concurrent model listings (GET /models, the one cheap request
-// every OpenAI-compatible server answers) as connections wanted, so the pool opens one connection for each.
+// Opens a load's connections before its t0 through the backend (connects only, no request), so that the first
+// requests of the load do not each pay for a connect.
 import type { Backend } from "../core/generation.js";
 
-/** Resolves when every listing has ended; failures are ignored (a server without /models still got connected). */
+/** Resolves when the connections are open (or failed: the requests will say so). */
 export async function prewarmConnections(
   backend: Backend,
   count: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const listings: Promise<unknown>[] = [];
-  for (let index = 0; index < count; index++) {
-    listings.push(backend.listModels(signal === undefined ? {} : { signal }).catch(() => undefined));
-  }
-  await Promise.all(listings);
+  if (count <= 0 || backend.openConnections === undefined) return;
+  await backend.openConnections(count, signal === undefined ? {} : { signal });
 }

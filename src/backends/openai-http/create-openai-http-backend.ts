@@ -105,6 +105,21 @@ export function createOpenAiHttpBackend(
     name: "openai-http",
     generate: (request, generateOptions) => generateWithRetries(settings, request, generateOptions?.signal),
     listModels: (listOptions) => listModels(settings, listOptions?.signal),
+    /**
+     * The H1 pool connects `count` sockets; through undici, as many concurrent model listings (GET /models, the one
+     * cheap request every OpenAI-compatible server answers) make its pool open one connection each.
+     */
+    openConnections: async (count, openOptions) => {
+      if (h1Pool !== undefined) {
+        await h1Pool.openConnections(count);
+        return;
+      }
+      const listings: Promise<unknown>[] = [];
+      for (let index = 0; index < count; index++) {
+        listings.push(listModels(settings, openOptions?.signal).catch(() => undefined));
+      }
+      await Promise.all(listings);
+    },
     /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 0` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
     close: async () => {

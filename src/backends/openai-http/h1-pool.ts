@@ -191,6 +191,26 @@ export class H1Pool implements GenerationDispatcher {
     return true;
   }
 
+  /** Opens connections until `count` are open (at most the limit); resolves when each has connected or failed. */
+  openConnections(count: number): Promise<void> {
+    const opening: Promise<void>[] = [];
+    const target = Math.min(count, this.#maxConnections);
+    while (!this.#isClosed && this.#connectionCount < target) {
+      const connection = this.#open();
+      opening.push(
+        new Promise((resolve) => {
+          connection.socket.once("connect", () => {
+            // Idle until a request comes (the pool's own connect handler has run first).
+            if (connection.exchange === undefined) this.#release(connection);
+            resolve();
+          });
+          connection.socket.once("close", () => resolve());
+        }),
+      );
+    }
+    return Promise.all(opening).then(() => undefined);
+  }
+
   /** Waits for the requests in flight, then closes every connection; requests still waiting fail. */
   close(): Promise<void> {
     this.#isClosed = true;
