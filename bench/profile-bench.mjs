@@ -256,7 +256,8 @@ const benches = {
       for (let run = 0; run < runs; run++) {
         const wrk = runWrk(server.url, seconds);
         const { summary } = await profile(server.url, [
-          ...["--concurrency", "64", "--no-stream", "--isl", "8", "--osl", "16", "--duration", String(seconds)],
+          ...["--concurrency", "64", "--no-stream", "--isl", "8", "--osl", "16"],
+          ...["--duration", String(seconds)],
         ]);
         const undici = await runUndici(server.url, 5000);
         const rate = summary.request_throughput_rps;
