@@ -51,7 +51,9 @@ describe("runLoadWorkers", () => {
       // Each worker's timings were moved onto this clock: inside our window, and the mock's TTFT apart.
       expect(record.sentMs).toBeGreaterThan(startMs);
       expect(record.endMs).toBeLessThan(endMs);
-      expect(record.endMs - record.sentMs).toBeGreaterThanOrEqual(19);
+      // ~20 ms apart: the mock's timer may fire a little early on a busy machine (libuv's cached loop time), and a
+      // wrong clock shift would be off by whole process start-up times.
+      expect(record.endMs - record.sentMs).toBeGreaterThanOrEqual(15);
     }
     expect(await servedRequests(server.port)).toBe(60);
     // Each request's payload came back once, from the worker that sent it (request i goes to worker i mod 2).
