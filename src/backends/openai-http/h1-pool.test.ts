@@ -2,7 +2,7 @@
 // requests in order, streamed bodies, servers that close connections, aborts, refused connections, closing.
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import type { Dispatcher } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { H1Pool } from "./h1-pool.js";
@@ -226,6 +226,67 @@ describe("H1Pool", () => {
     expect((await send(client, "/x")).error).toBeUndefined();
     await client.close();
     expect((await send(client, "/x")).error?.message).toMatch(/closed/);
+  });
+
+  it("reads a body that ends with the connection, and replaces a connection the server closed while idle", async () => {
+    // A raw server: HTTP/1.0 answers without a length for /until-close; for /short a keep-alive answer, then the
+    // socket is closed a moment later without any hint.
+    const raw = createNetServer((socket) => {
+      socket.once("data", (request: Buffer) => {
+        const isUntilClose = request.toString("latin1").startsWith("POST /until-close");
+        if (isUntilClose) {
+          socket.end("HTTP/1.0 200 OK\r\ncontent-type: text/plain\r\n\r\nall of it");
+          return;
+        }
+        socket.write("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok");
+        setTimeout(() => socket.destroy(), 20);
+      });
+    });
+    raw.listen(0, "127.0.0.1");
+    await once(raw, "listening");
+    try {
+      const origin = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+      const client = pool(origin, 1);
+      const untilClose = await send(client, "/until-close");
+      expect(untilClose.error).toBeUndefined();
+      expect(untilClose.body).toBe("all of it");
+      expect((await send(client, "/short")).body).toBe("ok");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The idle connection was closed by the server: the next request goes over a new one, without an error.
+      const again = await send(client, "/short");
+      expect(again.error).toBeUndefined();
+      expect(again.body).toBe("ok");
+    } finally {
+      raw.close();
+    }
+  });
+
+  it("a request cancelled while it waited for a connection is never written and leaves the connection open", async () => {
+    const { origin, sockets, handle } = await startServer();
+    const seen: string[] = [];
+    handle((request, response) => {
+      seen.push(request.url ?? "");
+      setTimeout(() => response.end("{}"), 40);
+    });
+    const client = pool(origin, 1);
+    const first = send(client, "/first");
+    // The second waits for the only connection; its handler cancels it when it is about to be written.
+    const cancelled = new Promise<Error | undefined>((resolve) => {
+      client.dispatch(
+        { path: "/cancelled", method: "POST", headers: HEADERS, body: "{}" },
+        {
+          onRequestStart: (controller) => controller.abort(new Error("timed out while waiting")),
+          onResponseError: (_controller, error) => resolve(error),
+          onResponseEnd: () => resolve(undefined),
+        },
+      );
+    });
+    const third = send(client, "/third");
+    expect((await first).error).toBeUndefined();
+    expect((await cancelled)?.message).toBe("timed out while waiting");
+    expect((await third).error).toBeUndefined();
+    expect(seen).toEqual(["/first", "/third"]);
+    expect(sockets.size).toBe(1);
   });
 
   it("close waits for the requests in flight", async () => {

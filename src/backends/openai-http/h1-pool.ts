@@ -76,6 +76,8 @@ class Exchange implements Dispatcher.DispatchController {
   readonly handler: Dispatcher.DispatchHandler;
   connection: Connection | undefined;
   isDone = false;
+  /** The request has gone to the socket: cancelling it from now on costs the connection. */
+  isWritten = false;
   #reason: Error | null = null;
   #isPaused = false;
   readonly #onAbort: (exchange: Exchange) => void;
@@ -199,11 +201,8 @@ export class H1Pool implements GenerationDispatcher {
       const connection = this.#open();
       opening.push(
         new Promise((resolve) => {
-          connection.socket.once("connect", () => {
-            // Idle until a request comes (the pool's own connect handler has run first).
-            if (connection.exchange === undefined) this.#release(connection);
-            resolve();
-          });
+          // The pool's own connect handler (registered first) makes it idle or gives it a waiting request.
+          connection.socket.once("connect", () => resolve());
           connection.socket.once("close", () => resolve());
         }),
       );
@@ -252,7 +251,9 @@ export class H1Pool implements GenerationDispatcher {
     socket.once("connect", () => {
       clearTimeout(connectTimer);
       connection.isConnected = true;
+      // Opened for a request, or ahead of any (openConnections), or for one that has since been cancelled.
       if (connection.exchange !== undefined) this.#write(connection);
+      else this.#release(connection);
     });
     socket.on("data", (chunk: Buffer) => this.#onData(connection, chunk));
     socket.on("error", (error) => {
@@ -314,10 +315,12 @@ export class H1Pool implements GenerationDispatcher {
       exchange.fail(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    connection.parser.expectResponse(false);
-    // Called right before the write, as undici does: this is the request's send time.
+    // Called right before the write, as undici does: this is the request's send time. A handler that aborts here
+    // (its attempt ended while it waited for a connection) leaves the connection to the next request.
     exchange.handler.onRequestStart?.(exchange, {});
     if (exchange.isDone || connection.exchange !== exchange) return;
+    connection.parser.expectResponse(false);
+    exchange.isWritten = true;
     const { socket } = connection;
     if (exchange.paused) socket.pause();
     // One buffer, one write(2): the head is ASCII (checked), the body bytes or UTF-8 text.
@@ -443,7 +446,9 @@ export class H1Pool implements GenerationDispatcher {
     if (connection !== undefined) {
       connection.exchange = undefined;
       exchange.connection = undefined;
-      connection.socket.destroy();
+      if (exchange.isWritten) connection.socket.destroy();
+      else if (connection.isConnected) this.#release(connection);
+      // (still connecting: its connect handler finds no exchange and makes it idle)
     }
     exchange.fail(reason);
   }
