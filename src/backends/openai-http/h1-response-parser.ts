@@ -75,30 +75,20 @@ export class H1ResponseParser {
         case "head":
           data = this.#readHead(data);
           break;
-        case "body-length": {
-          const take = Math.min(this.#remaining, data.length);
-          const piece = take === data.length ? data : data.subarray(0, take);
-          this.#remaining -= take;
-          data = take === data.length ? EMPTY : data.subarray(take);
-          this.#events.onBody(piece);
+        case "body-length":
+          data = this.#takeBody(data);
           if (this.#remaining === 0) this.#end();
           break;
-        }
         case "chunk-size":
           data = this.#readChunkSize(data);
           break;
-        case "chunk-data": {
-          const take = Math.min(this.#remaining, data.length);
-          const piece = take === data.length ? data : data.subarray(0, take);
-          this.#remaining -= take;
-          data = take === data.length ? EMPTY : data.subarray(take);
-          this.#events.onBody(piece);
+        case "chunk-data":
+          data = this.#takeBody(data);
           if (this.#remaining === 0) {
             this.#state = "chunk-data-end";
             this.#remaining = 2;
           }
           break;
-        }
         case "chunk-data-end":
           data = this.#readChunkDataEnd(data);
           break;
@@ -126,6 +116,18 @@ export class H1ResponseParser {
         ? "the server closed the connection before responding"
         : "the server closed the connection in the middle of a response",
     );
+  }
+
+  /** Hands on up to `#remaining` bytes of `data` as body; returns the rest. */
+  #takeBody(data: Buffer): Buffer {
+    const take = Math.min(this.#remaining, data.length);
+    this.#remaining -= take;
+    if (take === data.length) {
+      this.#events.onBody(data);
+      return EMPTY;
+    }
+    this.#events.onBody(data.subarray(0, take));
+    return data.subarray(take);
   }
 
   #readHead(data: Buffer): Buffer {
