@@ -7,6 +7,9 @@ export interface TaskAccuracy {
   correct: number;
   total: number;
   accuracy: number;
+  /** Loglikelihood scoring only: acc_norm's count and accuracy for the task. */
+  correctNorm?: number;
+  accuracyNorm?: number;
 }
 
 export interface BenchmarkSummary {
@@ -40,6 +43,7 @@ export function summarizeBenchmark(
   records: readonly SampleRecord[],
 ): BenchmarkSummary {
   const byTask = new Map<string, TaskAccuracy>();
+  const correctNormByTask = new Map<string, number>();
   let correct = 0;
   let scoreSum = 0;
   let errors = 0;
@@ -50,7 +54,10 @@ export function summarizeBenchmark(
   let hasNorm = false;
   for (const record of records) {
     if (record.correct_norm !== undefined) hasNorm = true;
-    if (record.correct_norm === true) correctNorm++;
+    if (record.correct_norm === true) {
+      correctNorm++;
+      correctNormByTask.set(record.task, (correctNormByTask.get(record.task) ?? 0) + 1);
+    }
     let row = byTask.get(record.task);
     if (row === undefined) {
       row = { task: record.task, correct: 0, total: 0, accuracy: 0 };
@@ -68,7 +75,13 @@ export function summarizeBenchmark(
     if (record.finish_reason === "length") lengthFinished++;
   }
   const tasks = [...byTask.values()].sort((left, right) => left.task.localeCompare(right.task));
-  for (const row of tasks) row.accuracy = row.total === 0 ? 0 : row.correct / row.total;
+  for (const row of tasks) {
+    row.accuracy = row.total === 0 ? 0 : row.correct / row.total;
+    if (hasNorm) {
+      row.correctNorm = correctNormByTask.get(row.task) ?? 0;
+      row.accuracyNorm = row.total === 0 ? 0 : row.correctNorm / row.total;
+    }
+  }
   const macroAccuracy =
     tasks.length === 0 ? 0 : tasks.reduce((sum, row) => sum + row.accuracy, 0) / tasks.length;
   return {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { proportionCi } from "../stats/proportion-ci.js";
+import { accuracyCsv } from "./accuracy-csv.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import { type SampleRecord, sampleRecordSchema } from "./sample-record.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
@@ -61,5 +62,27 @@ describe("acc_norm", () => {
     expect(samples.map((sample) => sample.correct_norm)).toEqual([false, true, true, false]);
     expect(summaryForManifest(summary, metrics)).toMatchObject({ accuracy_norm: 0.5, num_correct_norm: 2 });
     expect(accuracyTable(summary)).toMatch(/^acc_norm 50\.00% \(2\/4\), 95% CI 1\.00% – 99\.00%$/m);
+  });
+
+  it("adds CorrectNorm and AccuracyNorm to accuracy_results.csv, per task and overall", () => {
+    const records: SampleRecord[] = [
+      { ...generated, id: "x/0", task: "x", correct: true, correct_norm: false },
+      { ...generated, id: "x/1", task: "x", correct: false, correct_norm: true },
+      { ...generated, id: "y/0", task: "y", correct: true, correct_norm: true },
+    ];
+    const summary = summarizeBenchmark("mmlu", 3, records);
+    expect(summary.tasks).toEqual([
+      { task: "x", correct: 1, total: 2, accuracy: 0.5, correctNorm: 1, accuracyNorm: 0.5 },
+      { task: "y", correct: 1, total: 1, accuracy: 1, correctNorm: 1, accuracyNorm: 1 },
+    ]);
+    expect(accuracyCsv([summary])).toBe(
+      "Task,Correct,Total,Accuracy,CorrectNorm,AccuracyNorm\n" +
+        "x,1,2,0.5000,1,0.5000\ny,1,1,1.0000,1,1.0000\nOVERALL,2,3,0.6667,2,0.6667\n",
+    );
+    // Beside a benchmark scored by generation, that one's acc_norm cells stay empty.
+    const generatedSummary = summarizeBenchmark("gsm8k", 1, [
+      { ...generated, benchmark: "gsm8k", task: "gsm8k" },
+    ]);
+    expect(accuracyCsv([summary, generatedSummary]).split("\n")).toContain("gsm8k/OVERALL,1,1,1.0000,,");
   });
 });

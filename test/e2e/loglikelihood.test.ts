@@ -91,6 +91,10 @@ async function runAndCompare(server: MockServerProcess, benchmark: string, dataD
   });
   const accNorm = `acc_norm ${((100 * correct) / lines.length).toFixed(2)}% (${correct}/${lines.length})`;
   expect(result.stdout).toContain(accNorm);
+  const csv = readFileSync(join(runDir, "accuracy_results.csv"), "utf8").trim().split("\n");
+  expect(csv[0]).toBe("Task,Correct,Total,Accuracy,CorrectNorm,AccuracyNorm");
+  const accuracy = (correct / lines.length).toFixed(4);
+  expect(csv.at(-1)).toBe(`OVERALL,${correct},${lines.length},${accuracy},${correct},${accuracy}`);
   return { lines, correct };
 }
 
