@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import type { Dispatcher } from "undici";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { H1Pool } from "./h1-pool.js";
 
 interface Answer {
@@ -287,6 +287,21 @@ describe("H1Pool", () => {
     expect((await third).error).toBeUndefined();
     expect(seen).toEqual(["/first", "/third"]);
     expect(sockets.size).toBe(1);
+  });
+
+  it("opens connections ahead of any request, and close ends connections still being opened", async () => {
+    const { origin, sockets } = await startServer();
+    const client = pool(origin, 8);
+    await client.openConnections(5);
+    expect(client.connectionCount).toBe(5);
+    expect((await send(client, "/x")).error).toBeUndefined();
+    expect(client.connectionCount).toBe(5);
+    await vi.waitFor(() => expect(sockets.size).toBe(5));
+    const other = pool(origin, 8);
+    const opening = other.openConnections(3);
+    await other.close();
+    await opening;
+    expect(other.connectionCount).toBe(0);
   });
 
   it("close waits for the requests in flight", async () => {

@@ -419,6 +419,10 @@ export class H1Pool implements GenerationDispatcher {
   #release(connection: Connection): void {
     // A connection destroyed under its exchange (an abort in the middle of a chunk) is never reused.
     if (connection.isClosed || connection.socket.destroyed) return;
+    if (this.#isClosed) {
+      connection.socket.destroy();
+      return;
+    }
     const next = this.#nextWaiting();
     if (next !== undefined) {
       this.#assign(connection, next);
