@@ -2,7 +2,19 @@
 import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
 import type { SampleRecord } from "./sample-record.js";
 import { scoreErrorBars } from "./score-error-bars.js";
-import type { BenchmarkSummary } from "./summarize-benchmark.js";
+import type { BenchmarkSummary, TaskAccuracy } from "./summarize-benchmark.js";
+
+/** One row of `tasks`, in the file's snake_case (acc_norm's fields with loglikelihood scoring only). */
+function taskJson(row: TaskAccuracy): Record<string, unknown> {
+  const { task, correct, total, accuracy, correctNorm, accuracyNorm } = row;
+  return {
+    task,
+    correct,
+    total,
+    accuracy,
+    ...(correctNorm === undefined ? {} : { correct_norm: correctNorm, accuracy_norm: accuracyNorm }),
+  };
+}
 
 export interface BenchmarkResultInput {
   summary: BenchmarkSummary;
@@ -45,7 +57,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
     ...(summary.skipped === undefined
       ? {}
       : { num_skipped: summary.skipped.count, skipped_reason: summary.skipped.reason }),
-    tasks: summary.tasks,
+    tasks: summary.tasks.map(taskJson),
     aggregated_metrics: input.metrics,
     sample_results: input.records.map((record) => ({
       id: record.id,

@@ -75,6 +75,11 @@ describe("acc_norm", () => {
       { task: "x", correct: 1, total: 2, accuracy: 0.5, correctNorm: 1, accuracyNorm: 0.5 },
       { task: "y", correct: 1, total: 1, accuracy: 1, correctNorm: 1, accuracyNorm: 1 },
     ]);
+    const result = benchmarkResult({ summary, model: "m", timestamp: "t", config: {}, metrics, records });
+    expect(result["tasks"]).toEqual([
+      { task: "x", correct: 1, total: 2, accuracy: 0.5, correct_norm: 1, accuracy_norm: 0.5 },
+      { task: "y", correct: 1, total: 1, accuracy: 1, correct_norm: 1, accuracy_norm: 1 },
+    ]);
     expect(accuracyCsv([summary])).toBe(
       "Task,Correct,Total,Accuracy,CorrectNorm,AccuracyNorm\n" +
         "x,1,2,0.5000,1,0.5000\ny,1,1,1.0000,1,1.0000\nOVERALL,2,3,0.6667,2,0.6667\n",
