@@ -82,13 +82,22 @@ export function createOpenAiHttpBackend(
   const h1Pool =
     isOwnDispatcher && url.protocol === "http:" ? new H1Pool({ origin: url.origin, connections }) : undefined;
   const generationDispatcher: GenerationDispatcher = h1Pool ?? dispatcher;
+  const pathPrefix = url.pathname.replace(/\/+$/, "");
+  const generationTarget = (endpoint: string) => {
+    const path = `${pathPrefix}${endpoint}${url.search}`;
+    return { path, target: `POST ${path}` };
+  };
   const settings: HttpSettings = {
     dispatcher,
     generationDispatcher,
     baseUrl: options.baseUrl,
     origin: url.origin,
-    pathPrefix: url.pathname.replace(/\/+$/, ""),
+    pathPrefix,
     search: url.search,
+    generationTargets: {
+      "/chat/completions": generationTarget("/chat/completions"),
+      "/completions": generationTarget("/completions"),
+    },
     model: options.model,
     apiKey: options.apiKey === "" ? undefined : options.apiKey,
     streamHeaders: buildHeaders(options, "text/event-stream"),

@@ -41,24 +41,6 @@ function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): Generati
   };
 }
 
-/** The path and the "POST /v1/…" of an endpoint, made once per backend (the same two strings every request). */
-const targetsBySettings = new WeakMap<HttpSettings, Map<string, { path: string; target: string }>>();
-
-function callTarget(settings: HttpSettings, endpoint: string): { path: string; target: string } {
-  let targets = targetsBySettings.get(settings);
-  if (targets === undefined) {
-    targets = new Map();
-    targetsBySettings.set(settings, targets);
-  }
-  let found = targets.get(endpoint);
-  if (found === undefined) {
-    const path = `${settings.pathPrefix}${endpoint}${settings.search}`;
-    found = { path, target: `POST ${path}` };
-    targets.set(endpoint, found);
-  }
-  return found;
-}
-
 /**
  * Retries connection errors and 408/409/429/5xx that came before any body byte of a successful response, waiting
  * for `retry-after-ms` / `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt.
@@ -71,7 +53,7 @@ export async function generateWithRetries(
   let call: WireCall;
   try {
     const { endpoint, body } = buildRequestBody(request, settings.model);
-    const { path, target } = callTarget(settings, endpoint);
+    const { path, target } = settings.generationTargets[endpoint];
     call = { path, body: JSON.stringify(body), isStream: request.stream, target };
   } catch (error) {
     const message = `Cannot build the request body: ${toError(error).message}`;

@@ -1,7 +1,10 @@
 // The resolved settings one backend instance shares between its requests.
 import type { Dispatcher } from "undici";
 import type { AttemptLimits } from "./attempt-guard.js";
+import type { WireRequest } from "./build-request-body.js";
 import type { GenerationDispatcher } from "./h1-pool.js";
+
+type GenerationEndpoint = WireRequest["endpoint"];
 
 export interface HttpSettings extends AttemptLimits {
   /** Model listing and loglikelihood scoring (undici). */
@@ -15,6 +18,8 @@ export interface HttpSettings extends AttemptLimits {
   pathPrefix: string;
   /** baseUrl's query string, e.g. "?api-version=1", or "". */
   search: string;
+  /** The path and "POST path" of each generation endpoint, made once (every request uses one of the two). */
+  generationTargets: Readonly<Record<GenerationEndpoint, { path: string; target: string }>>;
   model: string;
   apiKey: string | undefined;
   streamHeaders: Record<string, string>;
