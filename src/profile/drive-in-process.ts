@@ -1,11 +1,10 @@
 // Runs a profile's load in this process: `runLoad` sends each request through the backend and records it.
 import type { Backend } from "../core/generation.js";
 import { type LoadResult, runLoad } from "../engine/run-load.js";
-import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import type { SampleRecord } from "../results/sample-record.js";
 import type { Workload } from "../workloads/workload.js";
 import type { ProfileLoadPlan } from "./profile-load-plan.js";
-import type { ProfileRecorder } from "./profile-recorder.js";
+import { endedRequest, type ProfileRecorder } from "./profile-recorder.js";
 
 export interface InProcessLoad {
   plan: ProfileLoadPlan;
@@ -38,18 +37,7 @@ export async function driveInProcess(load: InProcessLoad): Promise<LoadResult> {
       const result = await backend.generate(item.request, { signal: load.inFlightSignal });
       load.onRequestEnd();
       if (result.status === "aborted") return;
-      const metrics = computeRequestMetrics(result, dispatch);
-      const isWarmup = recorder.record({
-        index,
-        status: result.status,
-        metrics,
-        intendedMs: dispatch.intendedMs,
-        sentMs: result.timings.sentMs,
-        deltaTimesMs: result.timings.deltaTimesMs,
-        error: result.error?.message ?? null,
-        finishReason: result.finishReason,
-        targetInputTokens: item.targetInputTokens ?? null,
-      });
+      const isWarmup = recorder.record(endedRequest(index, result, dispatch, item.targetInputTokens));
       if (!isWarmup && item.grade !== undefined) load.onGraded(item.grade(result));
     },
   });

@@ -1,7 +1,7 @@
 // Records one ended request of a profile: its profile_export.jsonl line, and (past the warmup) the statistics.
-import type { GenerationStatus } from "../core/generation.js";
+import type { GenerationResult, GenerationStatus } from "../core/generation.js";
 import type { ProfileCollector } from "../metrics/profile-collector.js";
-import type { RequestMetrics } from "../metrics/request-metrics.js";
+import { computeRequestMetrics, type RequestMetrics, type SendTimes } from "../metrics/request-metrics.js";
 import type { ProfileExportWriter } from "../results/profile-export-writer.js";
 import { writeProfileExportLine } from "./profile-export-line.js";
 
@@ -16,6 +16,26 @@ export interface EndedRequest {
   error: string | null;
   finishReason: string | null;
   targetInputTokens: number | null;
+}
+
+/** A request that ended with `result`, sent as `times` says. */
+export function endedRequest(
+  index: number,
+  result: GenerationResult,
+  times: SendTimes,
+  targetInputTokens: number | undefined,
+): EndedRequest {
+  return {
+    index,
+    status: result.status,
+    metrics: computeRequestMetrics(result, times),
+    intendedMs: times.intendedMs,
+    sentMs: result.timings.sentMs,
+    deltaTimesMs: result.timings.deltaTimesMs,
+    error: result.error?.message ?? null,
+    finishReason: result.finishReason,
+    targetInputTokens: targetInputTokens ?? null,
+  };
 }
 
 export interface ProfileRecorder {

@@ -1,16 +1,15 @@
 // The client's own warm-up before t0: V8 compiles a function to fast code only after it has run a while, so a cold
 // client spent the first ~0.5 s of an open loop interpreting its request path, fell behind a 5,000 req/s schedule
-// by tens to hundreds of milliseconds, and opened hundreds of connections catching up. Here the same path (undici
-// dispatch, the SSE and JSON readers, metrics, export lines, statistics) runs for a short budget against a mock server
+// by tens to hundreds of milliseconds, and opened hundreds of connections catching up. Here the same path (the HTTP
+// client, the SSE and JSON readers, metrics, the recorder's export lines and statistics) runs for a short budget against a mock server
 // inside this process, never against the server under test, before the monitors start and the schedule begins.
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import type { GenerationRequest } from "../core/generation.js";
 import { ProfileCollector } from "../metrics/profile-collector.js";
-import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { startMockServer } from "../mock-server/start-mock-server.js";
 import { JsonLineBytes } from "../results/json-line-bytes.js";
 import type { Workload } from "../workloads/workload.js";
-import { writeProfileExportLine } from "./profile-export-line.js";
+import { createProfileRecorder, endedRequest } from "./profile-recorder.js";
 
 export interface ClientWarmUpOptions {
   workload: Workload;
@@ -45,12 +44,18 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
   if (options.budgetMs <= 0) return { requests: 0, okRequests: 0, elapsedMs: 0 };
   const server = await startMockServer({ model: options.model });
   const backend = createOpenAiHttpBackend({ baseUrl: server.url, model: options.model, maxRetries: 0 });
-  const collector = new ProfileCollector();
   const { workload, signal } = options;
   const maxRequests = options.maxRequests ?? 20_000;
   const itemCount = Math.min(workload.size, 64);
   const endMs = startMs + options.budgetMs;
-  const exportLine = new JsonLineBytes();
+  // The recorder a profile uses, its export lines written to memory and dropped.
+  const line = new JsonLineBytes();
+  const recorder = createProfileRecorder({
+    exportFile: { line, endLine: () => void line.take(), close: () => undefined },
+    collector: new ProfileCollector(),
+    warmup: 0,
+    runStartMs: startMs,
+  });
   let sent = 0;
   let ok = 0;
   const worker = async (): Promise<void> => {
@@ -60,27 +65,9 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
       const intendedMs = performance.now();
       const result = await backend.generate(shortened(item.request));
       if (result.status === "ok") ok++;
-      const metrics = computeRequestMetrics(result, { intendedMs, readyMs: intendedMs });
-      const { sentMs, deltaTimesMs } = result.timings;
-      collector.add(metrics, sentMs, deltaTimesMs);
-      writeProfileExportLine(
-        exportLine,
-        {
-          index,
-          status: result.status,
-          metrics,
-          intendedMs,
-          sentMs,
-          deltaTimesMs,
-          error: result.error?.message ?? null,
-          finishReason: result.finishReason,
-          targetInputTokens: item.targetInputTokens ?? null,
-        },
-        false,
-        0,
-        startMs,
+      recorder.record(
+        endedRequest(index, result, { intendedMs, readyMs: intendedMs }, item.targetInputTokens),
       );
-      exportLine.take();
     }
   };
   try {
