@@ -1,5 +1,5 @@
 // The `lighteval_gpqa` grader: lighteval's gpqa_metric (IndicesExtractionConfig, NativeLetters), rightmost match per priority.
-import { optionLetters } from "./multiple-choice.js";
+import { letterGrade, optionLetters } from "./multiple-choice.js";
 import type { Grade, GraderInput } from "./types.js";
 
 function patterns(letters: string): { priority: number; pattern: RegExp }[] {
@@ -36,26 +36,16 @@ export function extractGpqaLetter(
   return undefined;
 }
 
-/** Grades a GPQA answer letter (A–D, or as many as `choices`); matches below priority 200 count as parsed. */
+/**
+ * Grades a GPQA answer letter (A–D, or as many as `choices`); matches below priority 250 count as parsed (a letter
+ * found only standing alone somewhere in the text does not).
+ */
 export function lightevalGpqa(input: GraderInput): Grade {
-  const letters = optionLetters(input.choices?.length ?? 4);
-  const gold = input.gold.trim().toUpperCase();
-  const found = extractGpqaLetter(input.response, letters);
-  if (found === undefined) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "no option letter found",
-    };
-  }
-  const isCorrect = found.letter === gold;
-  return {
-    isCorrect,
-    score: isCorrect ? 1 : 0,
-    extracted: found.letter,
-    isUnparsed: found.priority >= 250,
-    reason: `priority ${found.priority}: ${found.letter} ${isCorrect ? "=" : "≠"} gold ${gold}`,
-  };
+  const found = extractGpqaLetter(input.response, optionLetters(input.choices?.length ?? 4));
+  return letterGrade(
+    input.gold,
+    found === undefined
+      ? undefined
+      : { letter: found.letter, isUnparsed: found.priority >= 250, rule: `priority ${found.priority}` },
+  );
 }

@@ -111,8 +111,18 @@ export function extractChoiceLetter(
  * The letter range follows `choices.length` (A–D when no choices are given).
  */
 export function multipleChoice(input: GraderInput): Grade {
-  const gold = input.gold.trim().toUpperCase();
-  const extraction = extractChoiceLetter(input.response, input.choices ? { choices: input.choices } : {});
+  return letterGrade(
+    input.gold,
+    extractChoiceLetter(input.response, input.choices ? { choices: input.choices } : {}),
+  );
+}
+
+/** The grade of an extracted option letter (or none) against the gold letter; `rule` says how it was read. */
+export function letterGrade(
+  goldLetter: string,
+  extraction: { letter: string; isUnparsed: boolean; rule: string } | undefined,
+): Grade {
+  const gold = goldLetter.trim().toUpperCase();
   if (extraction === undefined) {
     return {
       isCorrect: false,
