@@ -1,7 +1,7 @@
 // Backend#generate for OpenAI-compatible servers: builds the call, retries what is worth retrying, never throws.
 import type { GenerationRequest, GenerationResult } from "../../core/generation.js";
-import { toError } from "../../errors.js";
-import { backoffDelay } from "./backoff-delay.js";
+import { type ApiCallError, toError } from "../../errors.js";
+import { retry } from "../../net/retry.js";
 import { buildRequestBody } from "./build-request-body.js";
 import type { HttpSettings } from "./http-settings.js";
 import { redactSecret } from "./redact-secret.js";
@@ -41,9 +41,16 @@ function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): Generati
   };
 }
 
+/** The retry advice of an attempt: its retryable ApiCallError (set only before the first body byte), if any. */
+function adviceOfOutcome(outcome: AttemptOutcome): ApiCallError | undefined {
+  return outcome.retryError;
+}
+
 /**
- * Retries connection errors and 408/409/429/5xx that came before any body byte of a successful response, waiting
- * for `retry-after-ms` / `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt.
+ * Sends the call through `retry` (src/net/): connection errors and 408/409/429/5xx (or `x-should-retry: true`)
+ * that came before any body byte of a successful response are tried again, after `retry-after-ms` /
+ * `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt. Never throws: an abort, before
+ * or between attempts, becomes an `aborted` result.
  */
 export async function generateWithRetries(
   settings: HttpSettings,
@@ -59,26 +66,47 @@ export async function generateWithRetries(
     const message = `Cannot build the request body: ${toError(error).message}`;
     return emptyResult(settings, "error", 0, { code: "E_REQUEST_INVALID", message });
   }
-  for (let attempt = 1; ; attempt++) {
-    if (isAborted(signal)) return emptyResult(settings, "aborted", attempt - 1, ABORTED);
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await sendAttempt(settings, call, attempt, signal);
-    } catch (error) {
-      const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
-      return emptyResult(settings, "error", attempt, { code: "E_INTERNAL", message });
+  let last: AttemptOutcome | undefined;
+  try {
+    const outcome = await retry(
+      async (attempt) => {
+        last = await sendOneAttempt(settings, call, attempt, signal);
+        return last;
+      },
+      {
+        maxRetries: settings.maxRetries,
+        signal,
+        sleep: settings.sleep,
+        random: settings.random,
+        adviceForValue: adviceOfOutcome,
+      },
+    );
+    return redacted(outcome.result, settings.apiKey);
+  } catch (error) {
+    // `retry` rejects only for an abort (before or between attempts) or a backoff sleep that failed.
+    if (isAborted(signal)) {
+      return last === undefined ? emptyResult(settings, "aborted", 0, ABORTED) : abortedAfter(settings, last);
     }
-    const { retryError } = outcome;
-    if (retryError === undefined || attempt > settings.maxRetries)
-      return redacted(outcome.result, settings.apiKey);
-    const delayMs = retryError.retryAfterMs ?? backoffDelay(attempt - 1, settings.random);
-    try {
-      await settings.sleep(delayMs, signal);
-    } catch (error) {
-      if (isAborted(signal)) return abortedAfter(settings, outcome);
-      const message = `Backoff sleep failed: ${toError(error).message}`;
-      return redacted({ ...outcome.result, error: { code: "E_INTERNAL", message } }, settings.apiKey);
-    }
-    if (isAborted(signal)) return abortedAfter(settings, outcome);
+    const message = `Backoff sleep failed: ${toError(error).message}`;
+    if (last === undefined) return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
+    return redacted({ ...last.result, error: { code: "E_INTERNAL", message } }, settings.apiKey);
+  }
+}
+
+/** `sendAttempt`, with a failure it should never have thrown turned into a final error result. */
+async function sendOneAttempt(
+  settings: HttpSettings,
+  call: WireCall,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): Promise<AttemptOutcome> {
+  try {
+    return await sendAttempt(settings, call, attempt, signal);
+  } catch (error) {
+    const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
+    return {
+      result: emptyResult(settings, "error", attempt, { code: "E_INTERNAL", message }),
+      retryError: undefined,
+    };
   }
 }
