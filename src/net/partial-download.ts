@@ -61,10 +61,10 @@ export class PartialDownload {
     return { offset: size, validator };
   }
 
-  /** Empties the `.part` (a server that ignored the Range, a stale or unusable partial file). */
+  /** Drops the `.part` (a server that ignored the Range, a stale or unusable partial file): start from byte 0. */
   async restart(): Promise<void> {
     await this.#closeHandle();
-    await writeFile(this.partPath, "");
+    await unlink(this.partPath).catch(() => undefined);
     await unlink(this.#sidecarPath).catch(() => undefined);
     this.#hash = createHash("sha256");
     this.#hashedBytes = 0;
@@ -84,9 +84,10 @@ export class PartialDownload {
     this.#hashedBytes += chunk.byteLength;
   }
 
-  /** Closes the file after an attempt (the bytes stay for the next one). */
+  /** Closes the file after an attempt; the bytes stay for the next one (an empty `.part` is removed). */
   async pause(): Promise<void> {
     await this.#closeHandle();
+    if (this.#hashedBytes === 0) await this.discard();
   }
 
   /** The hex SHA-256 of everything appended (call once, when the download is complete). */
