@@ -248,6 +248,28 @@ describe("retry", () => {
     expect(attempts).toBe(1);
   });
 
+  it("an abort during the sleep after a returned failure gives that failure back, not retried", async () => {
+    const controller = new AbortController();
+    let attempts = 0;
+    const outcome = await retry(
+      async () => {
+        attempts++;
+        return { status: "error", attempt: attempts };
+      },
+      {
+        signal: controller.signal,
+        adviceForValue: () => ({ isRetryable: true }),
+        sleep: (durationMs, signal) => {
+          const sleeping = abortableSleep(durationMs, signal);
+          controller.abort();
+          return sleeping;
+        },
+      },
+    );
+    expect(outcome).toEqual({ status: "error", attempt: 1 });
+    expect(attempts).toBe(1);
+  });
+
   it("a sleep that fails for another reason rejects with that failure", async () => {
     const broken = new Error("timer broke");
     const { outcome } = await run([transient], {

@@ -40,9 +40,9 @@ export function adviceCarriedBy(error: unknown): RetryAdvice | undefined {
 /**
  * Calls `attempt(1)`, then `attempt(2)`… while the advice says retryable and retries remain, sleeping
  * `retryDelayMs` between attempts. Resolves with the last value (a final one, or the last failure when the retries
- * ran out); rejects with the last error when that was thrown. When `signal` aborts — before an attempt, after a
- * thrown failure or during the sleep — it rejects with `signal.reason`; a value that comes back after an abort is
- * returned as it is, never retried.
+ * ran out); rejects with the last error when that was thrown. An abort is never retried: when `signal` aborts
+ * after an attempt that resolved — at once or during the sleep that follows — that value is returned as it is;
+ * before the first attempt, or after one that threw, `retry` rejects with `signal.reason`.
  */
 export async function retry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -54,11 +54,13 @@ export async function retry<T>(
   for (let attemptNumber = 1; ; attemptNumber++) {
     signal?.throwIfAborted();
     let advice: RetryAdvice | undefined;
+    let failedValue: { value: T } | undefined;
     try {
       const value = await attempt(attemptNumber);
       advice = options.adviceForValue?.(value);
       if (advice?.isRetryable !== true || attemptNumber > maxRetries || signal?.aborted === true)
         return value;
+      failedValue = { value };
     } catch (error) {
       signal?.throwIfAborted();
       advice = (options.adviceForError ?? adviceCarriedBy)(error);
@@ -68,8 +70,12 @@ export async function retry<T>(
     try {
       await sleep(delayMs, signal);
     } catch (error) {
-      signal?.throwIfAborted();
+      if (signal?.aborted === true) {
+        if (failedValue !== undefined) return failedValue.value;
+        throw signal.reason;
+      }
       throw error;
     }
+    if (failedValue !== undefined && signal?.aborted === true) return failedValue.value;
   }
 }

@@ -46,6 +46,11 @@ function adviceOfOutcome(outcome: AttemptOutcome): ApiCallError | undefined {
   return outcome.retryError;
 }
 
+/** `sendAttempt` resolves with every failure as data; anything it throws is a bug, never retried. */
+function neverRetried(): undefined {
+  return undefined;
+}
+
 /**
  * Sends the call through `retry` (src/net/): connection errors and 408/409/429/5xx (or `x-should-retry: true`)
  * that came before any body byte of a successful response are tried again, after `retry-after-ms` /
@@ -66,47 +71,22 @@ export async function generateWithRetries(
     const message = `Cannot build the request body: ${toError(error).message}`;
     return emptyResult(settings, "error", 0, { code: "E_REQUEST_INVALID", message });
   }
-  let last: AttemptOutcome | undefined;
+  let outcome: AttemptOutcome;
   try {
-    const outcome = await retry(
-      async (attempt) => {
-        last = await sendOneAttempt(settings, call, attempt, signal);
-        return last;
-      },
-      {
-        maxRetries: settings.maxRetries,
-        signal,
-        sleep: settings.sleep,
-        random: settings.random,
-        adviceForValue: adviceOfOutcome,
-      },
-    );
-    return redacted(outcome.result, settings.apiKey);
+    outcome = await retry((attempt) => sendAttempt(settings, call, attempt, signal), {
+      maxRetries: settings.maxRetries,
+      signal,
+      sleep: settings.sleep,
+      random: settings.random,
+      adviceForValue: adviceOfOutcome,
+      adviceForError: neverRetried,
+    });
   } catch (error) {
-    // `retry` rejects only for an abort (before or between attempts) or a backoff sleep that failed.
-    if (isAborted(signal)) {
-      return last === undefined ? emptyResult(settings, "aborted", 0, ABORTED) : abortedAfter(settings, last);
-    }
-    const message = `Backoff sleep failed: ${toError(error).message}`;
-    if (last === undefined) return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
-    return redacted({ ...last.result, error: { code: "E_INTERNAL", message } }, settings.apiKey);
-  }
-}
-
-/** `sendAttempt`, with a failure it should never have thrown turned into a final error result. */
-async function sendOneAttempt(
-  settings: HttpSettings,
-  call: WireCall,
-  attempt: number,
-  signal: AbortSignal | undefined,
-): Promise<AttemptOutcome> {
-  try {
-    return await sendAttempt(settings, call, attempt, signal);
-  } catch (error) {
+    if (isAborted(signal)) return emptyResult(settings, "aborted", 0, ABORTED);
     const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
-    return {
-      result: emptyResult(settings, "error", attempt, { code: "E_INTERNAL", message }),
-      retryError: undefined,
-    };
+    return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
   }
+  // An abort during the backoff sleep hands back the failure before it: report it as aborted.
+  if (isAborted(signal) && outcome.retryError !== undefined) return abortedAfter(settings, outcome);
+  return redacted(outcome.result, settings.apiKey);
 }
