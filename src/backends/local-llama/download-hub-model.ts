@@ -101,7 +101,8 @@ function downloadError(
   }
   const message = toError(error).message.replace(/\.?$/, ".");
   const kept =
-    error instanceof NetworkError || error instanceof IncompleteDownloadError
+    (error instanceof NetworkError || error instanceof IncompleteDownloadError) &&
+    existsSync(`${context.destination}.part`)
       ? ` The bytes received so far are kept in ${context.destination}.part; the next run continues from there.`
       : "";
   return new BenchError("E_MODEL_DOWNLOAD", `Cannot download ${spec}: ${message}${kept}`, { cause: error });

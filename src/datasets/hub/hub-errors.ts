@@ -72,14 +72,17 @@ export function downloadFailedError(options: {
   ref: HubSplitRef;
   url: string;
   cause: unknown;
-  /** Where the bytes received so far are kept for the next run to continue. */
-  partPath: string;
+  /** Where the bytes received so far are kept for the next run to continue; undefined when none arrived. */
+  partPath: string | undefined;
 }): DatasetError {
   const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+  const kept =
+    options.partPath === undefined
+      ? "nothing was cached"
+      : `the bytes received so far are kept in ${options.partPath} and the next run continues from there`;
   return new DatasetError(
-    `Downloading ${options.url} for ${describeRef(options.ref)} failed (${reason}); the bytes received so far are ` +
-      `kept in ${options.partPath} and the next run continues from there. Try again; if the network is down, set ` +
-      "HF_HUB_OFFLINE=1 to use the cache or pass --data-dir with local files.",
+    `Downloading ${options.url} for ${describeRef(options.ref)} failed (${reason}); ${kept}. Try again; if the ` +
+      "network is down, set HF_HUB_OFFLINE=1 to use the cache or pass --data-dir with local files.",
     { code: "E_DATASET_DOWNLOAD", cause: options.cause },
   );
 }

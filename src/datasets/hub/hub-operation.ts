@@ -1,4 +1,5 @@
 // Shared plumbing for Hub calls: GETs with the token for HF_ENDPOINT only, `retry`, failures turned into DatasetErrors.
+import { existsSync } from "node:fs";
 import type { Dispatcher } from "undici";
 import type { Sleep } from "../../net/abortable-sleep.js";
 import { type HttpGetResponse, httpGet } from "../../net/http-get.js";
@@ -87,6 +88,7 @@ export function toHubError(
     url: string;
     http: HubHttpOptions;
     signal?: AbortSignal | undefined;
+    /** For a download: its `.part` file (mentioned when it holds bytes for the next run). */
     partPath?: string;
   },
 ): unknown {
@@ -108,9 +110,13 @@ export function toHubError(
     const isBrokenDownload =
       context.partPath !== undefined && !(error instanceof NetworkError && error.isConnectFailure);
     return isBrokenDownload
-      ? downloadFailedError({ ref, url, cause: error, partPath: context.partPath ?? "" })
+      ? downloadFailedError({ ref, url, cause: error, partPath: existingFile(context.partPath) })
       : hubUnreachableError({ ref, url, cause: error });
   }
   if (error instanceof ChecksumMismatchError) return hubChecksumError({ ref, cause: error });
   return error;
+}
+
+function existingFile(filePath: string | undefined): string | undefined {
+  return filePath !== undefined && existsSync(filePath) ? filePath : undefined;
 }
