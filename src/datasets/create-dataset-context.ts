@@ -2,8 +2,8 @@
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import { DatasetError } from "../errors.js";
+import type { Sleep } from "../net/abortable-sleep.js";
 import { createHubReader } from "./hub/create-hub-reader.js";
-import type { Sleep } from "./hub/with-retries.js";
 import { listFiles } from "./local/list-files.js";
 import { readLocalFile } from "./local/read-local-file.js";
 import { resolveDatasetSettings } from "./resolve-dataset-settings.js";
@@ -22,7 +22,7 @@ export interface CreateDatasetContextOptions {
   dispatcher?: Dispatcher | undefined;
   /** Per-request limit on waiting for headers and on silence mid-body. Default 30 s. */
   requestTimeoutMs?: number | undefined;
-  /** Retries after 5xx, 429 or a dropped connection. Default 2. */
+  /** Retries after 408/409/429/5xx or a dropped connection (`retry` of src/net/). Default 2. */
   maxRetries?: number | undefined;
   /** Backoff sleep between retries (tests pass a fast one). */
   sleep?: Sleep | undefined;

@@ -36,7 +36,7 @@ const score = (logprob: number, tokens = 1): ContinuationScore => ({
   tokenLogprobs: Array.from({ length: tokens }, () => logprob / tokens),
 });
 
-async function mmluItem(index = 0) {
+async function mmluItem(index = 0, sleeps: number[] = []) {
   const benchmark = await loadBenchmark("mmlu");
   const options = parseRunOptions({ benchmarks: ["mmlu"], scoring: "loglikelihood", nShots: 1 });
   const plan = await planBenchmark(benchmark, options, createLocalDatasetContext(fixturesDir("mmlu")));
@@ -47,7 +47,10 @@ async function mmluItem(index = 0) {
     session: 2,
     maxRetries: 2,
     now: () => 10,
-    sleep: async () => {},
+    sleep: async (delayMs) => {
+      sleeps.push(delayMs);
+    },
+    random: () => 0.5,
   });
   return { item, sample, plan };
 }
@@ -135,6 +138,21 @@ describe("buildLoglikelihoodWorkItem", () => {
       error: { code: "E_API_CALL", http_status: 400, message: "bad request" },
     });
     expect(failed?.loglikelihood).toBeUndefined();
+  });
+
+  it("waits as src/net's retry rule says: the server's retry-after, else 0.5 s × 2ⁿ with jitter", async () => {
+    const sleeps: number[] = [];
+    const { item } = await mmluItem(0, sleeps);
+    const busy = scriptedBackend((_request, call) => {
+      throw new ApiCallError("busy", {
+        status: call === 1 ? 429 : 503,
+        ...(call === 1 ? { retryAfterMs: 1200 } : {}),
+      });
+    });
+    const failed = await item.execute(busy.backend, new AbortController().signal);
+    expect(busy.calls).toHaveLength(3);
+    expect(failed).toMatchObject({ status: "error", attempts: 3, error: { http_status: 503 } });
+    expect(sleeps).toEqual([1200, 1000 * 0.875]);
   });
 
   it("throws what every sample would hit (no prompt logprobs), and resolves undefined when aborted", async () => {

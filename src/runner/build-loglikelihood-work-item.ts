@@ -1,5 +1,4 @@
 // `--scoring loglikelihood`: one sample is one engine item that scores every option and records acc and acc_norm.
-import { setTimeout as sleepFor } from "node:timers/promises";
 import type { ContinuationScore, LoglikelihoodScorer } from "../backends/local-llama/loglikelihood-types.js";
 import type { BenchmarkSample, LoglikelihoodPrompt } from "../benchmarks/types.js";
 import type { Backend, GenerationStatus } from "../core/generation.js";
@@ -7,6 +6,8 @@ import type { ExecutableWorkItem } from "../engine/run-engine.js";
 import { ApiCallError, BenchError, ConfigError, RequestTimeoutError, toError } from "../errors.js";
 import { loglikelihoodChoice } from "../graders/loglikelihood-choice.js";
 import { letterOf } from "../graders/multiple-choice.js";
+import type { Sleep } from "../net/abortable-sleep.js";
+import { type RetryAdvice, retry } from "../net/retry.js";
 import { type LoglikelihoodScores, recordKey, type SampleRecord } from "../results/sample-record.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
@@ -23,11 +24,10 @@ export interface LoglikelihoodItemOptions {
   /** Retries of a retryable failure (429, 5xx, connection errors), as `--max-retries`. */
   maxRetries: number;
   now?: () => number;
-  sleep?: (delayMs: number, signal: AbortSignal) => Promise<void>;
+  /** Backoff sleep and jitter source of `retry` (src/net/); tests pass instant and fixed ones. */
+  sleep?: Sleep | undefined;
+  random?: (() => number) | undefined;
 }
-
-const defaultSleep = (delayMs: number, signal: AbortSignal): Promise<void> =>
-  sleepFor(delayMs, undefined, { signal });
 
 /** Errors every sample would hit (the server sends no prompt logprobs): they stop the run instead. */
 function isFatal(error: unknown): boolean {
@@ -36,9 +36,13 @@ function isFatal(error: unknown): boolean {
   );
 }
 
-function isRetryable(error: unknown): error is BenchError {
-  if (error instanceof ApiCallError) return error.isRetryable;
-  return error instanceof BenchError && error.code === "E_SERVER_UNREACHABLE";
+/** Retryable: an ApiCallError that says so (429, 5xx, connection errors), or an unreachable server. */
+function adviceForScoringError(error: unknown): RetryAdvice | undefined {
+  if (isFatal(error)) return undefined;
+  if (error instanceof ApiCallError) return error;
+  return error instanceof BenchError && error.code === "E_SERVER_UNREACHABLE"
+    ? { isRetryable: true }
+    : undefined;
 }
 
 export function buildLoglikelihoodWorkItem(
@@ -48,7 +52,6 @@ export function buildLoglikelihoodWorkItem(
 ): ExecutableWorkItem {
   const benchmark = plan.benchmark.name;
   const now = options.now ?? (() => performance.now());
-  const sleep = options.sleep ?? defaultSleep;
   return {
     key: recordKey({ benchmark, id: sample.id }),
     async execute(backend, signal) {
@@ -58,27 +61,28 @@ export function buildLoglikelihoodWorkItem(
       const prompt = build(sample, plan.promptOptions);
       const sentMs = now();
       let attempts = 0;
-      for (;;) {
-        attempts++;
-        try {
-          const scores = await backend.loglikelihood(
-            { context: prompt.context, continuations: prompt.continuations },
-            { signal },
-          );
-          return scoredRecord(prompt, scores, { attempts, sentMs, endMs: now() });
-        } catch (error) {
-          if (signal.aborted) return undefined;
-          if (isFatal(error)) throw error;
-          if (!isRetryable(error) || attempts > options.maxRetries) {
-            return failedRecord(error, { attempts, sentMs, endMs: now() });
-          }
-          const retryAfterMs = error instanceof ApiCallError ? error.retryAfterMs : undefined;
-          try {
-            await sleep(retryAfterMs ?? Math.min(250 * 2 ** (attempts - 1), 4_000), signal);
-          } catch {
-            return undefined;
-          }
-        }
+      try {
+        const scores = await retry(
+          (attempt) => {
+            attempts = attempt;
+            return backend.loglikelihood(
+              { context: prompt.context, continuations: prompt.continuations },
+              { signal },
+            );
+          },
+          {
+            maxRetries: options.maxRetries,
+            signal,
+            sleep: options.sleep,
+            random: options.random,
+            adviceForError: adviceForScoringError,
+          },
+        );
+        return scoredRecord(prompt, scores, { attempts, sentMs, endMs: now() });
+      } catch (error) {
+        if (signal.aborted) return undefined;
+        if (isFatal(error)) throw error;
+        return failedRecord(error, { attempts, sentMs, endMs: now() });
       }
     },
   };

@@ -1,5 +1,14 @@
 // Downloading `hf:` models from a local server in the Hub's `resolve/main` layout: cache, progress, offline, errors.
-import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,10 +32,18 @@ describe.skipIf(modelPath === undefined)("hf: model download", () => {
 
   beforeAll(async () => {
     cacheDir = mkdtempSync(path.join(tmpdir(), "llm-bench-models-"));
+    const sha256 = createHash("sha256")
+      .update(readFileSync(modelPath ?? ""))
+      .digest("hex");
     server = createServer((request, response) => {
       seen.push({ url: request.url ?? "", authorization: request.headers.authorization });
       if (request.url === `/tiny/chatml-GGUF/resolve/main/${CHATML_MODEL}`) {
-        response.writeHead(302, { location: `/cdn/${CHATML_MODEL}` }).end();
+        // As the Hub answers for an LFS file: the SHA-256 in X-Linked-Etag.
+        response.writeHead(302, { location: `/cdn/${CHATML_MODEL}`, "x-linked-etag": `"${sha256}"` }).end();
+      } else if (request.url === "/tiny/chatml-GGUF/resolve/main/corrupt.gguf") {
+        response
+          .writeHead(302, { location: `/cdn/${CHATML_MODEL}`, "x-linked-etag": `"${"f".repeat(64)}"` })
+          .end();
       } else if (request.url === `/cdn/${CHATML_MODEL}`) {
         response.writeHead(200, { "content-length": statSync(modelPath ?? "").size });
         createReadStream(modelPath ?? "").pipe(response);
@@ -89,6 +106,7 @@ describe.skipIf(modelPath === undefined)("hf: model download", () => {
         ref,
         spec: "hf:tiny/chatml-GGUF/missing.gguf",
         env: { ...env, LLM_BENCH_CACHE: cacheDir },
+        sleep: async () => {},
       });
     await expect(attempt({ HF_ENDPOINT: endpoint })).rejects.toThrow(
       /no such repository, file or revision.*--model-path/,
@@ -101,6 +119,22 @@ describe.skipIf(modelPath === undefined)("hf: model download", () => {
     expect(unreachable).toBeInstanceOf(BenchError);
     expect(unreachable).toMatchObject({ code: "E_MODEL_DOWNLOAD", exitCode: 2 });
     expect(String((unreachable as Error).message)).toContain("--model-path");
+  });
+
+  it("checks the SHA-256 the Hub names and caches nothing when it differs", async () => {
+    const spec = "hf:tiny/chatml-GGUF/corrupt.gguf";
+    const error = await downloadHubModel({
+      ref: parseHubModelSpec(spec),
+      spec,
+      env: { HF_ENDPOINT: endpoint, LLM_BENCH_CACHE: cacheDir },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "E_MODEL_DOWNLOAD", exitCode: 2 });
+    expect((error as Error).message).toMatch(
+      new RegExp(`Cannot download ${spec}: .*expected f{64}; it was deleted\\.$`),
+    );
+    const directory = path.join(cacheDir, "models", "tiny", "chatml-GGUF", "main");
+    expect(existsSync(path.join(directory, "corrupt.gguf"))).toBe(false);
+    expect(readdirSync(directory).filter((name) => name.startsWith("corrupt"))).toEqual([]);
   });
 
   it("rejects malformed specs with the expected form", () => {

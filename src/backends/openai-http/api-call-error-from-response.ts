@@ -1,8 +1,8 @@
 // Builds the ApiCallError for an HTTP error status: message with the server's own words, retry hint, request id.
 import type { IncomingHttpHeaders } from "node:http";
 import { ApiCallError } from "../../errors.js";
+import { responseRetryAdvice } from "../../net/response-retry-advice.js";
 import { describeErrorBody } from "./describe-error-body.js";
-import { parseRetryAfter } from "./parse-retry-after.js";
 import { redactSecret } from "./redact-secret.js";
 
 const MAX_BODY_LENGTH = 4000;
@@ -34,9 +34,10 @@ export function apiCallErrorFromResponse(response: ErrorResponse): ApiCallError 
         : " (the server rejected the API key)";
   }
   const requestId = headerValue(headers, "x-request-id");
-  const retryAfterMs = parseRetryAfter(headers);
+  const { isRetryable, retryAfterMs } = responseRetryAdvice(statusCode, headers);
   return new ApiCallError(`HTTP ${statusCode} from ${response.target}: ${detail}${hint}`, {
     status: statusCode,
+    isRetryable,
     responseBody: bodyText.slice(0, MAX_BODY_LENGTH),
     ...(requestId === undefined ? {} : { requestId }),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),

@@ -1,15 +1,6 @@
 // Wraps a transport failure (refused, reset, socket closed…) in a retryable ApiCallError with code E_CONNECTION.
 import { ApiCallError, toError } from "../../errors.js";
-
-/** undici codes that say the request itself or the client is broken: another try would fail the same way. */
-const NOT_RETRYABLE_CODES = new Set([
-  "UND_ERR_INVALID_ARG",
-  "UND_ERR_INVALID_RETURN_VALUE",
-  "UND_ERR_CLOSED",
-  "UND_ERR_DESTROYED",
-  "UND_ERR_NOT_SUPPORTED",
-  "UND_ERR_REQ_CONTENT_LENGTH_MISMATCH",
-]);
+import { isRetryableConnectionError } from "../../net/net-errors.js";
 
 function codeOf(error: Error): string | undefined {
   const code: unknown = (error as Error & { code?: unknown }).code;
@@ -23,7 +14,7 @@ export function connectionError(value: unknown, target: string): ApiCallError {
     code === undefined || error.message.includes(code) ? error.message : `${code}: ${error.message}`;
   return new ApiCallError(`Connection failed for ${target}: ${detail}`, {
     code: "E_CONNECTION",
-    isRetryable: code === undefined || !NOT_RETRYABLE_CODES.has(code),
+    isRetryable: isRetryableConnectionError(error),
     cause: error,
   });
 }

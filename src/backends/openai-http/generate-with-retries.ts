@@ -1,7 +1,7 @@
 // Backend#generate for OpenAI-compatible servers: builds the call, retries what is worth retrying, never throws.
 import type { GenerationRequest, GenerationResult } from "../../core/generation.js";
-import { toError } from "../../errors.js";
-import { backoffDelay } from "./backoff-delay.js";
+import { type ApiCallError, toError } from "../../errors.js";
+import { retry } from "../../net/retry.js";
 import { buildRequestBody } from "./build-request-body.js";
 import type { HttpSettings } from "./http-settings.js";
 import { redactSecret } from "./redact-secret.js";
@@ -41,9 +41,21 @@ function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): Generati
   };
 }
 
+/** The retry advice of an attempt: its retryable ApiCallError (set only before the first body byte), if any. */
+function adviceOfOutcome(outcome: AttemptOutcome): ApiCallError | undefined {
+  return outcome.retryError;
+}
+
+/** `sendAttempt` resolves with every failure as data; anything it throws is a bug, never retried. */
+function neverRetried(): undefined {
+  return undefined;
+}
+
 /**
- * Retries connection errors and 408/409/429/5xx that came before any body byte of a successful response, waiting
- * for `retry-after-ms` / `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt.
+ * Sends the call through `retry` (src/net/): connection errors and 408/409/429/5xx (or `x-should-retry: true`)
+ * that came before any body byte of a successful response are tried again, after `retry-after-ms` /
+ * `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt. Never throws: an abort, before
+ * or between attempts, becomes an `aborted` result.
  */
 export async function generateWithRetries(
   settings: HttpSettings,
@@ -59,26 +71,22 @@ export async function generateWithRetries(
     const message = `Cannot build the request body: ${toError(error).message}`;
     return emptyResult(settings, "error", 0, { code: "E_REQUEST_INVALID", message });
   }
-  for (let attempt = 1; ; attempt++) {
-    if (isAborted(signal)) return emptyResult(settings, "aborted", attempt - 1, ABORTED);
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await sendAttempt(settings, call, attempt, signal);
-    } catch (error) {
-      const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
-      return emptyResult(settings, "error", attempt, { code: "E_INTERNAL", message });
-    }
-    const { retryError } = outcome;
-    if (retryError === undefined || attempt > settings.maxRetries)
-      return redacted(outcome.result, settings.apiKey);
-    const delayMs = retryError.retryAfterMs ?? backoffDelay(attempt - 1, settings.random);
-    try {
-      await settings.sleep(delayMs, signal);
-    } catch (error) {
-      if (isAborted(signal)) return abortedAfter(settings, outcome);
-      const message = `Backoff sleep failed: ${toError(error).message}`;
-      return redacted({ ...outcome.result, error: { code: "E_INTERNAL", message } }, settings.apiKey);
-    }
-    if (isAborted(signal)) return abortedAfter(settings, outcome);
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await retry((attempt) => sendAttempt(settings, call, attempt, signal), {
+      maxRetries: settings.maxRetries,
+      signal,
+      sleep: settings.sleep,
+      random: settings.random,
+      adviceForValue: adviceOfOutcome,
+      adviceForError: neverRetried,
+    });
+  } catch (error) {
+    if (isAborted(signal)) return emptyResult(settings, "aborted", 0, ABORTED);
+    const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
+    return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
   }
+  // An abort during the backoff sleep hands back the failure before it: report it as aborted.
+  if (isAborted(signal) && outcome.retryError !== undefined) return abortedAfter(settings, outcome);
+  return redacted(outcome.result, settings.apiKey);
 }

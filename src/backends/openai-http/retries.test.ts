@@ -136,6 +136,20 @@ describe("retries", () => {
     await backend.close();
   });
 
+  it("obeys x-should-retry: false on a 503 and true on a 400", async () => {
+    server.handle((_request, response, index) => {
+      if (index === 0) response.writeHead(503, { "x-should-retry": "false" }).end("down");
+      else if (index === 1) response.writeHead(400, { "x-should-retry": "true" }).end("flaky");
+      else return okStream(response);
+      return undefined;
+    });
+    const { backend, sleeps } = backendWithSleeps();
+    expect(await backend.generate(REQUEST)).toMatchObject({ status: "error", attempts: 1 });
+    expect(await backend.generate(REQUEST)).toMatchObject({ status: "ok", attempts: 2 });
+    expect(sleeps).toEqual([500 * 0.875]);
+    await backend.close();
+  });
+
   it("never retries once a 200 stream has sent its first byte", async () => {
     server.handle(async (_request, response) => {
       await writeSse(response, [chatDelta({ content: "half" })], { end: false });

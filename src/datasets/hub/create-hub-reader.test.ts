@@ -1,10 +1,11 @@
 // The Hub client against a local server in the Hub's URL layout: resolve, download, cache, offline, errors.
 
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DatasetError } from "../../errors.js";
 import { createDatasetContext } from "../create-dataset-context.js";
@@ -53,6 +54,18 @@ function context(
     sleep: async () => {},
     ...extra,
   });
+}
+
+/** Polls until `filePath` holds bytes (a cut then happens after the client has written some). */
+async function fileHasBytes(filePath: string): Promise<void> {
+  for (let tries = 0; tries < 1000; tries++) {
+    const size = await stat(filePath).then(
+      (info) => info.size,
+      () => 0,
+    );
+    if (size > 0) return;
+    await delay(5);
+  }
 }
 
 async function listTree(directory: string): Promise<string[]> {
@@ -224,16 +237,51 @@ describe("hub.readSplit", () => {
     expect(failing.requests).toHaveLength(3);
   });
 
-  it("an interrupted download leaves no cached file behind", async (test) => {
+  it("a download cut mid-body is continued with Range and the split reads right", async (test) => {
     if (dataDir === undefined) test.skip(SHARED_DATA_ABSENT);
-    const server = await start({ isTruncatingDownloads: true });
+    const shard = path.join(cacheDir, "hub/datasets/TIGER-Lab/MMLU-Pro/default/validation/0000.parquet");
+    const server = await start({ truncateFirstDownloads: 1, cutWhen: () => fileHasBytes(`${shard}.part`) });
+    const rows = await context(server).hub.readSplit(MMLU_PRO);
+    expect(rows).toHaveLength(70);
+    const cdnRequests = server.requests.filter((request) => request.host === "cdn");
+    expect(cdnRequests).toHaveLength(2);
+    expect(cdnRequests[0]?.range).toBeUndefined();
+    expect(cdnRequests[1]?.range).toMatch(/^bytes=[1-9]\d*-$/);
+    expect(await listTree(path.dirname(shard))).toEqual(["0000.parquet", "manifest.json"]);
+  });
+
+  it("a download that keeps breaking off fails clearly, keeps only its .part, and the next run continues it", async (test) => {
+    if (dataDir === undefined) test.skip(SHARED_DATA_ABSENT);
+    const directory = path.join(cacheDir, "hub/datasets/TIGER-Lab/MMLU-Pro/default/validation");
+    const server = await start({
+      truncateFirstDownloads: 3,
+      cutWhen: () => fileHasBytes(path.join(directory, "0000.parquet.part")),
+    });
     const error = await context(server)
       .hub.readSplit(MMLU_PRO)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DatasetError);
     expect(error).toMatchObject({ code: "E_DATASET_DOWNLOAD" });
-    expect((error as Error).message).toMatch(/failed \(.*\); nothing was cached/);
+    expect((error as Error).message).toMatch(
+      /failed \(.*\); the bytes received so far are kept in .*0000\.parquet\.part and the next run continues/,
+    );
     expect(server.downloads()).toBe(3);
+    expect(await listTree(directory)).toEqual(["0000.parquet.part", "0000.parquet.part.json"]);
+
+    expect(await context(server).hub.readSplit(MMLU_PRO)).toHaveLength(70);
+    const cdnRequests = server.requests.filter((request) => request.host === "cdn");
+    expect(cdnRequests.at(-1)?.range).toMatch(/^bytes=[1-9]\d*-$/);
+    expect((await listTree(directory)).sort()).toEqual(["0000.parquet", "manifest.json"]);
+  });
+
+  it("a file whose SHA-256 differs from the Hub's X-Linked-Etag is an error and caches nothing", async (test) => {
+    if (dataDir === undefined) test.skip(SHARED_DATA_ABSENT);
+    const server = await start({ isLinkingWrongSha256: true });
+    const error = await context(server)
+      .hub.readSplit(MMLU_PRO)
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "E_DATASET_CHECKSUM" });
+    expect((error as Error).message).toMatch(/expected 0{64}.*MMLU-Pro.*nothing was cached/);
     expect(await listTree(cacheDir)).toEqual([]);
   });
 

@@ -2,13 +2,14 @@
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import { DatasetError } from "../../errors.js";
+import type { Sleep } from "../../net/abortable-sleep.js";
+import { downloadToCache } from "../../net/download-to-cache.js";
+import { DEFAULT_MAX_RETRIES } from "../../net/retry.js";
 import { readParquetRows } from "../local/read-parquet-rows.js";
 import type { DatasetSettings } from "../resolve-dataset-settings.js";
 import type { DatasetContext, HubSplitRef, ReadOptions, ReadProgress, Row } from "../types.js";
-import { downloadToFile } from "./download-to-file.js";
 import { describeRef, offlineCacheMissError } from "./hub-errors.js";
-import type { HubHttpOptions } from "./hub-get.js";
-import { HubNotFoundError, runHubOperation } from "./hub-operation.js";
+import { type HubHttpOptions, HubNotFoundError, hubBearer, toHubError } from "./hub-operation.js";
 import { resolveParquetUrls } from "./resolve-parquet-urls.js";
 import {
   findMissingFiles,
@@ -18,14 +19,13 @@ import {
   splitCacheDir,
   writeSplitManifest,
 } from "./split-cache.js";
-import type { Sleep } from "./with-retries.js";
 
 export interface HubReaderOptions {
   settings: DatasetSettings;
   dispatcher?: Dispatcher | undefined;
   /** Limit on waiting for headers and on silence mid-body, per request. Default 30 s. */
   timeoutMs?: number | undefined;
-  /** Retries after 5xx, 429 or a dropped connection. Default 2. */
+  /** Retries after 408/409/429/5xx or a dropped connection (`retry` of src/net/). Default 2. */
   maxRetries?: number | undefined;
   sleep?: Sleep | undefined;
   signal?: AbortSignal | undefined;
@@ -61,7 +61,7 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
       throw offlineCacheMissError({ ref, cachePath: directory, detail });
     }
     const retry = {
-      maxRetries: options.maxRetries ?? 2,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       signal,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     };
@@ -75,20 +75,24 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
         continue;
       }
       const label = `${ref.repo}/${ref.config}/${ref.split} ${name}`;
-      const sizeBytes = await runHubOperation(
-        () =>
-          downloadToFile({
-            url,
-            destination: path.join(directory, name),
-            http,
-            ref,
-            label,
-            signal,
-            onProgress,
-          }),
-        { ...retry, ref, url, isDownload: true },
-      ).catch((error: unknown) => {
-        if (!(error instanceof HubNotFoundError)) throw error;
+      const destination = path.join(directory, name);
+      const { sizeBytes } = await downloadToCache({
+        url,
+        destination,
+        bearer: hubBearer(http),
+        hubOrigin: new URL(http.endpoint).origin,
+        timeoutMs: http.timeoutMs,
+        dispatcher: http.dispatcher,
+        signal,
+        onProgress:
+          onProgress === undefined
+            ? undefined
+            : ({ bytesDone, bytesTotal }) => onProgress({ kind: "download", label, bytesDone, bytesTotal }),
+        maxRetries: retry.maxRetries,
+        sleep: retry.sleep,
+      }).catch((error: unknown) => {
+        const hubError = toHubError(error, { ref, url, http, signal, partPath: `${destination}.part` });
+        if (!(hubError instanceof HubNotFoundError)) throw hubError;
         throw new DatasetError(
           `The Hub listed ${url} for ${describeRef(ref)} but answered 404 when downloading it; try again later.`,
           { code: "E_DATASET_NOT_FOUND" },

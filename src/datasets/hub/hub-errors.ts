@@ -1,5 +1,6 @@
 // The DatasetErrors the Hub client throws, each saying what failed and how to fix it.
 import { DatasetError } from "../../errors.js";
+import type { ChecksumMismatchError } from "../../net/net-errors.js";
 import type { HubSplitRef } from "../types.js";
 
 /** `owner/name (config "c", split "s")`, for messages. */
@@ -71,12 +72,27 @@ export function downloadFailedError(options: {
   ref: HubSplitRef;
   url: string;
   cause: unknown;
+  /** Where the bytes received so far are kept for the next run to continue; undefined when none arrived. */
+  partPath: string | undefined;
 }): DatasetError {
   const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+  const kept =
+    options.partPath === undefined
+      ? "nothing was cached"
+      : `the bytes received so far are kept in ${options.partPath} and the next run continues from there`;
   return new DatasetError(
-    `Downloading ${options.url} for ${describeRef(options.ref)} failed (${reason}); nothing was cached. ` +
-      "Try again; if the network is down, set HF_HUB_OFFLINE=1 to use the cache or pass --data-dir with local files.",
+    `Downloading ${options.url} for ${describeRef(options.ref)} failed (${reason}); ${kept}. Try again; if the ` +
+      "network is down, set HF_HUB_OFFLINE=1 to use the cache or pass --data-dir with local files.",
     { code: "E_DATASET_DOWNLOAD", cause: options.cause },
+  );
+}
+
+/** The downloaded file does not have the SHA-256 the Hub names for it; it was deleted. */
+export function hubChecksumError(options: { ref: HubSplitRef; cause: ChecksumMismatchError }): DatasetError {
+  return new DatasetError(
+    `${options.cause.message} It was to be part of ${describeRef(options.ref)}; nothing was cached. Try again; ` +
+      "if it keeps failing, a proxy or mirror (HF_ENDPOINT) is changing the file.",
+    { code: "E_DATASET_CHECKSUM", cause: options.cause },
   );
 }
 

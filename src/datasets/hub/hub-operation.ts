@@ -1,17 +1,40 @@
-// Shared plumbing for Hub calls: status checks, retries, and turning failures into clear DatasetErrors.
-import { DatasetError } from "../../errors.js";
-import type { HubSplitRef } from "../types.js";
-import { downloadFailedError, gatedDatasetError, hubStatusError, hubUnreachableError } from "./hub-errors.js";
-import type { HubResponse } from "./hub-get.js";
+// Shared plumbing for Hub calls: GETs with the token for HF_ENDPOINT only, `retry`, failures turned into DatasetErrors.
+import { existsSync } from "node:fs";
+import type { Dispatcher } from "undici";
+import type { Sleep } from "../../net/abortable-sleep.js";
+import { type HttpGetResponse, httpGet } from "../../net/http-get.js";
 import {
-  errorCode,
-  isTransientError,
-  RetryableStatusError,
-  type RetryOptions,
-  withRetries,
-} from "./with-retries.js";
+  ChecksumMismatchError,
+  HttpStatusError,
+  IncompleteDownloadError,
+  NetworkError,
+} from "../../net/net-errors.js";
+import { retry } from "../../net/retry.js";
+import type { HubSplitRef } from "../types.js";
+import {
+  downloadFailedError,
+  gatedDatasetError,
+  hubChecksumError,
+  hubStatusError,
+  hubUnreachableError,
+} from "./hub-errors.js";
 
-/** Raised inside an operation for a 404, so the caller can add what exists. */
+export interface HubHttpOptions {
+  /** `HF_ENDPOINT`, e.g. `https://huggingface.co`. */
+  endpoint: string;
+  token: string | undefined;
+  dispatcher: Dispatcher | undefined;
+  /** Limit on waiting for response headers, and on silence between body chunks. */
+  timeoutMs: number;
+}
+
+export interface HubRetryOptions {
+  maxRetries: number;
+  signal?: AbortSignal | undefined;
+  sleep?: Sleep | undefined;
+}
+
+/** Raised for a 404, so the caller can add what exists. */
 export class HubNotFoundError extends Error {
   constructor(url: string) {
     super(`HTTP 404 for ${url}`);
@@ -19,68 +42,81 @@ export class HubNotFoundError extends Error {
   }
 }
 
-/** Throws for any status but 200: gated (401/403), not found (404), retryable (429/5xx) or other. */
-export async function checkHubStatus(
-  response: HubResponse,
-  context: { ref: HubSplitRef; endpoint: string; hasToken: boolean },
-): Promise<void> {
-  const { statusCode } = response;
-  if (statusCode === 200) return;
-  const responseText = await response.body.text().catch(() => "");
-  if (statusCode === 401 || statusCode === 403) {
-    throw gatedDatasetError({ ...context, status: statusCode });
-  }
-  if (statusCode === 404) throw new HubNotFoundError(response.url.href);
-  if (statusCode === 408 || statusCode === 429 || statusCode >= 500) {
-    throw new RetryableStatusError(statusCode, responseText);
-  }
-  throw hubStatusError({ ref: context.ref, url: response.url.href, status: statusCode, responseText });
+/** `Authorization: Bearer HF_TOKEN` for the endpoint's origin only, never for the CDN it redirects to. */
+export function hubBearer(http: HubHttpOptions): { token: string; origin: string } | undefined {
+  return http.token === undefined ? undefined : { token: http.token, origin: new URL(http.endpoint).origin };
+}
+
+/** GETs `url` from the Hub (redirects followed by `httpGet`). */
+export function hubGet(
+  url: string,
+  http: HubHttpOptions,
+  options: { signal?: AbortSignal | undefined; accept?: string },
+): Promise<HttpGetResponse> {
+  return httpGet(url, {
+    bearer: hubBearer(http),
+    headers: options.accept === undefined ? {} : { accept: options.accept },
+    dispatcher: http.dispatcher,
+    timeoutMs: http.timeoutMs,
+    signal: options.signal,
+  });
 }
 
 /**
- * Runs a Hub operation with retries. An abort rethrows the signal's reason; failures that outlast the retries
- * become DatasetErrors naming `url`.
+ * Runs a Hub call through `retry` (retryable statuses and dropped connections) and turns what outlasts the retries
+ * into a DatasetError naming `url` (see `toHubError`). An abort rejects with the signal's reason.
  */
 export async function runHubOperation<T>(
   operation: () => Promise<T>,
-  options: RetryOptions & { ref: HubSplitRef; url: string; isDownload?: boolean },
+  options: HubRetryOptions & { ref: HubSplitRef; url: string; http: HubHttpOptions },
 ): Promise<T> {
   try {
-    return await withRetries(operation, options);
+    return await retry(operation, options);
   } catch (error) {
-    if (options.signal?.aborted === true) throw options.signal.reason;
-    if (error instanceof DatasetError || error instanceof HubNotFoundError) throw error;
-    if (error instanceof RetryableStatusError) {
-      throw hubStatusError({
-        ref: options.ref,
-        url: options.url,
-        status: error.status,
-        responseText: error.responseText,
-      });
-    }
-    if (isTransientError(error) || isNetworkError(error)) {
-      const code = errorCode(error);
-      const isConnectFailure = code !== undefined && CONNECT_CODES.has(code);
-      throw options.isDownload === true && !isConnectFailure
-        ? downloadFailedError({ ref: options.ref, url: options.url, cause: error })
-        : hubUnreachableError({ ref: options.ref, url: options.url, cause: error });
-    }
-    throw error;
+    throw toHubError(error, options);
   }
 }
 
-const CONNECT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EAI_AGAIN",
-  "EAI_FAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-const NETWORK_CODES = new Set(["ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_FAIL", "ECONNABORTED"]);
+/**
+ * The DatasetError for a failed Hub call: gated (401/403), not found (404, as HubNotFoundError for the caller to
+ * enrich), another status, unreachable, a download that broke off, a wrong checksum. Other errors pass through.
+ */
+export function toHubError(
+  error: unknown,
+  context: {
+    ref: HubSplitRef;
+    url: string;
+    http: HubHttpOptions;
+    signal?: AbortSignal | undefined;
+    /** For a download: its `.part` file (mentioned when it holds bytes for the next run). */
+    partPath?: string;
+  },
+): unknown {
+  if (context.signal?.aborted === true) return context.signal.reason;
+  const { ref, url, http } = context;
+  if (error instanceof HttpStatusError) {
+    if (error.status === 401 || error.status === 403) {
+      return gatedDatasetError({
+        ref,
+        endpoint: http.endpoint,
+        status: error.status,
+        hasToken: http.token !== undefined,
+      });
+    }
+    if (error.status === 404) return new HubNotFoundError(error.url);
+    return hubStatusError({ ref, url, status: error.status, responseText: error.responseText });
+  }
+  if (error instanceof NetworkError || error instanceof IncompleteDownloadError) {
+    const isBrokenDownload =
+      context.partPath !== undefined && !(error instanceof NetworkError && error.isConnectFailure);
+    return isBrokenDownload
+      ? downloadFailedError({ ref, url, cause: error, partPath: existingFile(context.partPath) })
+      : hubUnreachableError({ ref, url, cause: error });
+  }
+  if (error instanceof ChecksumMismatchError) return hubChecksumError({ ref, cause: error });
+  return error;
+}
 
-function isNetworkError(error: unknown): boolean {
-  const code = errorCode(error);
-  return code !== undefined && (code.startsWith("UND_ERR") || NETWORK_CODES.has(code));
+function existingFile(filePath: string | undefined): string | undefined {
+  return filePath !== undefined && existsSync(filePath) ? filePath : undefined;
 }

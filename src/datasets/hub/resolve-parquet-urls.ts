@@ -1,11 +1,16 @@
 // Asks the Hub for the parquet files of a split: GET {endpoint}/api/datasets/{repo}/parquet/{config}/{split}.
 import { z } from "zod";
 import { DatasetError } from "../../errors.js";
+import { httpStatusError } from "../../net/http-get.js";
 import type { HubSplitRef } from "../types.js";
 import { datasetNotFoundError, describeRef } from "./hub-errors.js";
-import { type HubHttpOptions, hubGet } from "./hub-get.js";
-import { checkHubStatus, HubNotFoundError, runHubOperation } from "./hub-operation.js";
-import type { RetryOptions } from "./with-retries.js";
+import {
+  type HubHttpOptions,
+  HubNotFoundError,
+  type HubRetryOptions,
+  hubGet,
+  runHubOperation,
+} from "./hub-operation.js";
 
 const parquetUrlListSchema = z.array(z.string());
 const parquetIndexSchema = z.record(z.string(), z.record(z.string(), z.array(z.string())));
@@ -31,16 +36,15 @@ export function parquetApiUrl(
  */
 export async function resolveParquetUrls(
   ref: HubSplitRef,
-  options: { http: HubHttpOptions; retry: RetryOptions },
+  options: { http: HubHttpOptions; retry: HubRetryOptions },
 ): Promise<string[]> {
   const { http, retry } = options;
   const url = parquetApiUrl(http.endpoint, ref, ref);
-  const statusContext = { ref, endpoint: http.endpoint, hasToken: http.token !== undefined };
   try {
     return await runHubOperation(
       async () => {
         const response = await hubGet(url, http, { signal: retry.signal, accept: "application/json" });
-        await checkHubStatus(response, statusContext);
+        if (response.statusCode !== 200) throw await httpStatusError(response);
         const parsed = parquetUrlListSchema.safeParse(await response.body.json().catch(() => undefined));
         if (!parsed.success || parsed.data.length === 0) {
           throw new DatasetError(
@@ -51,7 +55,7 @@ export async function resolveParquetUrls(
         }
         return parsed.data;
       },
-      { ...retry, ref, url },
+      { ...retry, ref, url, http },
     );
   } catch (error) {
     if (!(error instanceof HubNotFoundError)) throw error;
@@ -63,7 +67,7 @@ export async function resolveParquetUrls(
 /** config → split names, from `GET {endpoint}/api/datasets/{repo}/parquet`; undefined when the repo is unknown. */
 async function listAvailable(
   ref: HubSplitRef,
-  options: { http: HubHttpOptions; retry: RetryOptions },
+  options: { http: HubHttpOptions; retry: HubRetryOptions },
 ): Promise<Record<string, string[]> | undefined> {
   const response = await hubGet(parquetApiUrl(options.http.endpoint, ref), options.http, {
     signal: options.retry.signal,

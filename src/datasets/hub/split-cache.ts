@@ -68,7 +68,7 @@ export async function findMissingFiles(directory: string, manifest: SplitManifes
 }
 
 /** Writes `contents` to `filePath` through a temp file and a rename, so readers never see a partial file. */
-export async function writeFileAtomic(filePath: string, contents: string): Promise<void> {
+async function writeFileAtomic(filePath: string, contents: string): Promise<void> {
   await mkdir(path.dirname(filePath), { recursive: true });
   const temporaryPath = temporaryPathFor(filePath);
   await writeFile(temporaryPath, contents);
@@ -76,7 +76,7 @@ export async function writeFileAtomic(filePath: string, contents: string): Promi
 }
 
 /** A unique sibling path for a file being written (`name.<random>.tmp`). */
-export function temporaryPathFor(filePath: string): string {
+function temporaryPathFor(filePath: string): string {
   return `${filePath}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
 }
 

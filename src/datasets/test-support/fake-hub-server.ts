@@ -1,4 +1,5 @@
 // A local HTTP server in the Hugging Face Hub's URL layout (API, resolve redirect, CDN host) for tests.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,14 +11,20 @@ export interface FakeHubRequest {
   host: "hub" | "cdn";
   path: string;
   authorization: string | undefined;
+  /** The Range header of a CDN request (a resumed download). */
+  range?: string | undefined;
 }
 
 export interface FakeHubOptions {
   datasets: FakeHubDatasets;
   /** Repos that answer 401 without a token and 403 with a token other than `token`. */
   gated?: { repos: string[]; token: string };
-  /** Serve only the first half of each file body, then cut the connection. */
-  isTruncatingDownloads?: boolean;
+  /** For the first N file bodies (default none; Infinity for all): send half, then cut the connection. */
+  truncateFirstDownloads?: number;
+  /** Resolves when a truncated body may be cut (e.g. once the client has written what it got); default at once. */
+  cutWhen?: () => Promise<void>;
+  /** Name a wrong SHA-256 in the resolve redirect's X-Linked-Etag. */
+  isLinkingWrongSha256?: boolean;
   /** Answer the first N requests with HTTP 503. */
   failFirstRequests?: number;
 }
@@ -41,16 +48,39 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
   const files = new Map<string, Buffer>();
 
   const cdn = createServer((request, response) => {
-    requests.push({ host: "cdn", path: request.url ?? "", authorization: request.headers.authorization });
+    const { range } = request.headers;
+    requests.push({
+      host: "cdn",
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+      range,
+    });
     const bytes = files.get(request.url ?? "");
     if (bytes === undefined) return send(response, 404, "no such blob");
     downloadCount++;
-    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": bytes.length });
-    if (options.isTruncatingDownloads === true) {
-      response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.destroy());
+    // Strong ETag; a Range with a matching If-Range continues the file (206), as a CDN does.
+    const etag = `"${sha256(bytes).slice(0, 16)}"`;
+    const resumeAt = /^bytes=(\d+)-$/.exec(range ?? "")?.[1];
+    const start = resumeAt !== undefined && request.headers["if-range"] === etag ? Number(resumeAt) : 0;
+    const rest = bytes.subarray(start);
+    const headers = { "content-type": "application/octet-stream", "content-length": rest.length, etag };
+    if (start > 0) {
+      response.writeHead(206, {
+        ...headers,
+        "content-range": `bytes ${start}-${bytes.length - 1}/${bytes.length}`,
+      });
+    } else {
+      response.writeHead(200, headers);
+    }
+    if (downloadCount <= (options.truncateFirstDownloads ?? 0)) {
+      const cut = () => response.destroy();
+      response.write(rest.subarray(0, Math.floor(rest.length / 2)), () => {
+        if (options.cutWhen === undefined) cut();
+        else options.cutWhen().then(cut, cut);
+      });
       return;
     }
-    response.end(bytes);
+    response.end(rest);
   });
   const cdnOrigin = await listen(cdn);
 
@@ -105,8 +135,17 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
         options.datasets[repo]?.[decodeURIComponent(config)]?.[decodeURIComponent(split)]?.[Number(shard)];
       if (filePath === undefined) return send(response, 404, "Entry not found");
       const blob = `/blobs/${encodeURIComponent(`${repo}/${config}/${split}/${shard}`)}`;
-      if (!files.has(blob)) files.set(blob, readFileSync(filePath));
-      response.writeHead(302, { location: `${cdnOrigin}${blob}` }).end();
+      const bytes = files.get(blob) ?? readFileSync(filePath);
+      files.set(blob, bytes);
+      // As the Hub does for LFS files: the SHA-256 in X-Linked-Etag, the size in X-Linked-Size.
+      const linked = options.isLinkingWrongSha256 === true ? "0".repeat(64) : sha256(bytes);
+      response
+        .writeHead(302, {
+          location: `${cdnOrigin}${blob}`,
+          "x-linked-etag": `"${linked}"`,
+          "x-linked-size": bytes.length,
+        })
+        .end();
       return;
     }
     send(response, 404, "Not found");
@@ -144,6 +183,10 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
       await Promise.all([close(hub), close(cdn)]);
     },
   };
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 function send(response: ServerResponse, status: number, body: string): void {
