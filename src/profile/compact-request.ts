@@ -1,6 +1,6 @@
 // One profile request as a `--workers` compact record (worker side) and back into an EndedRequest (parent side).
 import type { GenerationResult, GenerationStatus, TokenUsage } from "../core/generation.js";
-import type { Dispatch } from "../engine/run-load.js";
+import type { Dispatch } from "../engine/scheduler.js";
 import type { CompactLabels, CompactRecord, CompactRecordInput } from "../load-workers/compact-records.js";
 import { computeRequestMetrics, errorClass } from "../metrics/request-metrics.js";
 import type { EndedRequest } from "./profile-recorder.js";

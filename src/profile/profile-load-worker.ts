@@ -1,10 +1,9 @@
 // The entry of a `profile --workers N` child process: rebuild the backend and workload, run this worker's share
 // of the load, and stream every request to the parent as a compact record.
-import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
-import { runLoad } from "../engine/run-load.js";
+import { schedule } from "../engine/scheduler.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
@@ -49,13 +48,6 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
     }),
   );
   const workload = createProfileWorkload(options, benchmark, parsed.runStartEpochMs - performance.timeOrigin);
-  const inFlight = new AbortController();
-  setMaxListeners(0, inFlight.signal);
-  let graceTimer: NodeJS.Timeout | undefined;
-  const onStop = (): void => {
-    graceTimer = setTimeout(() => inFlight.abort(), options.graceMs);
-  };
-  signal.addEventListener("abort", onStop, { once: true });
   // Each worker warms its own code; the schedule's t0 leaves room for it (see drive-workers).
   await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal }).catch(
     () => undefined, // it only helps the first second's timings: without it the share goes on
@@ -64,17 +56,18 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
   const monitor = startClientMonitor();
   try {
     await prewarmConnections(backend, plan.prewarmConnections ?? 0, signal);
-    const load = await runLoad({
+    const load = await schedule({
       mode: plan.mode,
       requestCount: plan.requestCount,
       durationMs: options.durationS === undefined ? undefined : options.durationS * 1000 - plan.startOffsetMs,
       startMs: t0Ms + plan.startOffsetMs,
       signal,
-      send: async (dispatch) => {
+      graceMs: options.graceMs,
+      send: async (dispatch, inFlight) => {
         const index = plan.globalIndex(dispatch.index);
         const itemIndex = index < options.warmup ? index : index - options.warmup;
         const item = workload.item(itemIndex);
-        const result = await backend.generate(item.request, { signal: inFlight.signal });
+        const result = await backend.generate(item.request, { signal: inFlight });
         if (result.status === "aborted") return;
         const { record, labels } = toCompactRequest(index, dispatch, result, item.targetInputTokens);
         emit(record, result.timings.deltaTimesMs, labels);
@@ -83,8 +76,6 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
     });
     return { pid: process.pid, sent: load.sent, ...clientReportJson(monitor.stop()) };
   } finally {
-    if (graceTimer !== undefined) clearTimeout(graceTimer);
-    signal.removeEventListener("abort", onStop);
     await backend.close();
   }
 });

@@ -1,6 +1,5 @@
 // The library entry point of `llm-bench profile`: load the workload, drive the load, measure every request, write
 // profile_export.jsonl as requests end, then profile_summary.{json,csv} (and the accuracy files of a benchmark).
-import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import { flagName } from "../config/parse-run-options.js";
 import {
@@ -96,13 +95,6 @@ export async function runProfile(
     const journal = plan === undefined ? undefined : openJournal(join(runDir, "samples.jsonl"));
     const recorder = createProfileRecorder({ exportFile, collector, warmup: options.warmup, runStartMs });
     const records: SampleRecord[] = [];
-    const inFlight = new AbortController();
-    setMaxListeners(0, inFlight.signal);
-    let graceTimer: NodeJS.Timeout | undefined;
-    const onStop = (): void => {
-      graceTimer = setTimeout(() => inFlight.abort(signal?.reason), options.graceMs);
-    };
-    signal?.addEventListener("abort", onStop, { once: true });
     const monitors = dependencies.monitors ?? [];
     let ended = 0;
     const total = measured === undefined ? undefined : measured + options.warmup;
@@ -159,7 +151,7 @@ export async function runProfile(
           workload,
           recorder,
           signal,
-          inFlightSignal: inFlight.signal,
+          graceMs: options.graceMs,
           now,
           onRequestEnd,
           onGraded,
@@ -168,8 +160,6 @@ export async function runProfile(
         isInterrupted = load.isInterrupted;
       }
     } finally {
-      if (graceTimer !== undefined) clearTimeout(graceTimer);
-      signal?.removeEventListener("abort", onStop);
       exportFile.close();
       journal?.close();
     }

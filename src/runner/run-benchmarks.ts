@@ -153,7 +153,7 @@ async function runResolved(
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
   try {
-    ({ records: engineRecords, isInterrupted } = await runEngine(workItems(), {
+    ({ records: engineRecords, isInterrupted } = await runEngine([...workItems()], {
       backend,
       concurrency: options.concurrency,
       journal,
