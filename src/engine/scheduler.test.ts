@@ -1,6 +1,6 @@
 // The load generator against an injected clock and timer: absolute target times, catch-up, caps, stop conditions.
 import { describe, expect, it } from "vitest";
-import { type Dispatch, schedule, type SetTimer } from "./scheduler.js";
+import { type Dispatch, type SetTimer, schedule } from "./scheduler.js";
 
 /** A manual clock with one pending timer, fired by `advanceTo`. */
 function fakeTime() {

@@ -162,7 +162,10 @@ export function schedule(options: ScheduleOptions): Promise<ScheduleResult> {
       // Requests still waiting for a slot are never sent.
       waitingIndex.length = waitingHead;
       if (inFlight > 0) {
-        graceTimer = setTimeout(() => inFlightController.abort(signal?.reason), options.graceMs ?? DEFAULT_GRACE_MS);
+        graceTimer = setTimeout(
+          () => inFlightController.abort(signal?.reason),
+          options.graceMs ?? DEFAULT_GRACE_MS,
+        );
       }
       finishIfDone();
     };

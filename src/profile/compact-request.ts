@@ -36,7 +36,7 @@ export function toCompactRequest(
       targetInputTokens: orNaN(targetInputTokens),
     },
     labels: {
-      errorClass: errorClass(result),
+      errorClass: errorClass(result.status, result.error),
       error: result.error?.message ?? null,
       finishReason: result.finishReason,
     },

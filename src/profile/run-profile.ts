@@ -13,7 +13,7 @@ import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError, toError } from "../errors.js";
 import { parseGoodput } from "../metrics/goodput.js";
-import { ProfileCollector } from "../metrics/profile-collector.js";
+import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import type { SampleRecord } from "../results/sample-record.js";
@@ -90,7 +90,7 @@ export async function runProfile(
     const measured =
       options.numRequests ??
       (options.durationS !== undefined ? undefined : Number.isFinite(workload.size) ? workload.size : 100);
-    const collector = new ProfileCollector({ targetRequestRate: options.requestRate, goodput });
+    const collector = new MetricsCollector({ targetRequestRate: options.requestRate, goodput });
     const exportFile = openProfileExport(join(runDir, "profile_export.jsonl"));
     const journal = plan === undefined ? undefined : openJournal(join(runDir, "samples.jsonl"));
     const recorder = createProfileRecorder({ exportFile, collector, warmup: options.warmup, runStartMs });

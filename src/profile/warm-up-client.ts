@@ -6,7 +6,7 @@
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import type { GenerationRequest } from "../core/generation.js";
 import { schedule } from "../engine/scheduler.js";
-import { ProfileCollector } from "../metrics/profile-collector.js";
+import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { startMockServer } from "../mock-server/start-mock-server.js";
 import { JsonLineBytes } from "../results/json-line-bytes.js";
 import type { Workload } from "../workloads/workload.js";
@@ -52,7 +52,7 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
   const line = new JsonLineBytes();
   const recorder = createProfileRecorder({
     exportFile: { line, endLine: () => void line.take(), close: () => undefined },
-    collector: new ProfileCollector(),
+    collector: new MetricsCollector(),
     warmup: 0,
     runStartMs: startMs,
   });

@@ -1,7 +1,7 @@
 // The accuracy files of `profile --accuracy-benchmark`: `<benchmark>.json` and `accuracy_results.csv`, as `run` writes.
 
 import type { ProfileOptions } from "../config/profile-options.js";
-import { aggregateRequestMetrics, recordsWallTimeMs } from "../metrics/aggregate-request-metrics.js";
+import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import { recordKey, type SampleRecord } from "../results/sample-record.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { writeBenchmarkFiles } from "../results/write-run-results.js";
@@ -24,7 +24,7 @@ export function writeProfileAccuracy(
     return record === undefined ? [] : [record];
   });
   const summary = summarizeBenchmark(name, plan.samples.length, records);
-  const metrics = aggregateRequestMetrics(records, recordsWallTimeMs(records));
+  const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {
     base_url: options.baseUrl,

@@ -1,8 +1,8 @@
 // Writes a run's result files: `<benchmark>.json` per benchmark, `accuracy_results.csv`, and `run.json`.
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
 import { accuracyCsv } from "./accuracy-csv.js";
+import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import type { RunManifest } from "./run-manifest.js";
 import type { SampleRecord } from "./sample-record.js";

@@ -8,7 +8,7 @@ import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError } from "../errors.js";
 import type { Grade } from "../graders/types.js";
-import { aggregateRequestMetrics } from "../metrics/aggregate-request-metrics.js";
+import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import type { SampleRecord } from "../results/sample-record.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
@@ -84,7 +84,7 @@ export async function gradeResponses(
     ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered),
     ...(skipped === undefined ? {} : { skipped }),
   };
-  const metrics = aggregateRequestMetrics(ordered, 0);
+  const metrics = aggregateRecordMetrics(ordered, 0);
   const timestamp = startedAt.toISOString();
   const config = {
     mode: "grade",

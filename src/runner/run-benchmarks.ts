@@ -7,7 +7,7 @@ import { toolVersion } from "../core/tool-version.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal, readJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
-import { aggregateRequestMetrics, recordsWallTimeMs } from "../metrics/aggregate-request-metrics.js";
+import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import type { RunManifest, RunStatus } from "../results/run-manifest.js";
 import { recordKey, type SampleRecord } from "../results/sample-record.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
@@ -234,7 +234,7 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
       ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records),
       ...(skipped === undefined ? {} : { skipped }),
     };
-    const metrics = aggregateRequestMetrics(records, recordsWallTimeMs(records));
+    const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
     return { plan, summary, metrics, records };
   });
 }
