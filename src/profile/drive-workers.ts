@@ -13,6 +13,12 @@ export interface WorkersLoad {
   model: string;
   /** Requests of the whole run, warmup included; undefined with a duration alone. */
   totalRequests: number | undefined;
+  /** Time to schedule for (a resumed profile's remainder); undefined: no limit. */
+  durationMs: number | undefined;
+  /** A resumed benchmark: the samples still to ask; undefined: all. */
+  pendingSampleIds: string[] | undefined;
+  /** The session's number, stamped on the journal records. */
+  session: number;
   recorder: ProfileRecorder;
   signal: AbortSignal | undefined;
   onRequestEnd: () => void;
@@ -57,6 +63,9 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     options,
     model: load.model,
     totalRequests: load.totalRequests ?? null,
+    durationMs: load.durationMs ?? null,
+    pendingSampleIds: load.pendingSampleIds ?? null,
+    session: load.session,
     isCapped,
     runStartEpochMs: performance.timeOrigin + load.runStartMs,
   };

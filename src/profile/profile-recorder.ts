@@ -49,13 +49,16 @@ export function createProfileRecorder(options: {
   warmup: number;
   /** Times in the export are relative to this `now()` ms. */
   runStartMs: number;
+  /** Added to each export line's index: the requests of a resumed run's earlier sessions (default 0). */
+  indexBase?: number;
 }): ProfileRecorder {
   const { exportFile, collector, warmup, runStartMs } = options;
+  const indexBase = options.indexBase ?? 0;
   return {
     record(ended) {
       const { index, metrics } = ended;
       const isWarmup = index < warmup;
-      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs);
+      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs, indexBase);
       exportFile.endLine();
       if (!isWarmup) collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
       return isWarmup;

@@ -1,4 +1,5 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
+import type { RunManifest } from "../results/run-manifest.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
@@ -11,6 +12,17 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
     max_tokens: plan.params.maxTokens ?? null,
     seed: plan.params.seed ?? null,
     stop: plan.params.stop ?? null,
+    dataset: plan.benchmark.dataset,
+  };
+}
+
+/** A planned benchmark's entry in run.json. */
+export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmarks"][number] {
+  return {
+    name: plan.benchmark.name,
+    planned_samples: plan.samples.length,
+    n_shots: plan.promptOptions.nShots,
+    grader: plan.graderName,
     dataset: plan.benchmark.dataset,
   };
 }
