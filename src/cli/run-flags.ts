@@ -152,7 +152,7 @@ export function runOptionsFromFlags(
   const timeoutS = numberFlag(values, "timeout", "number");
   const input: Record<string, unknown> = {
     benchmarks: [...positionals],
-    baseUrl: stringFlag(values, "base-url") ?? env["OPENAI_BASE_URL"],
+    baseUrl: stringFlag(values, "base-url") ?? (env["OPENAI_BASE_URL"] || undefined),
     model: stringFlag(values, "model"),
     backend: stringFlag(values, "backend"),
     ...localModelOptionsFromFlags(values),

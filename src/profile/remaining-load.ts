@@ -4,7 +4,7 @@ import type { ProfileOptions } from "../config/profile-options.js";
 import { ConfigError } from "../errors.js";
 import { recordKey } from "../results/sample-record.js";
 import type { PlannedBenchmark } from "../runner/plan-benchmark.js";
-import type { Session } from "../session/open-session.js";
+import type { EarlierSessions } from "../session/open-session.js";
 
 export interface RemainingLoad {
   /** Measured requests the earlier sessions sent (warmup not included). */
@@ -20,7 +20,7 @@ export interface RemainingLoad {
 export function remainingLoad(
   options: ProfileOptions,
   plan: PlannedBenchmark | undefined,
-  session: Pick<Session, "runDir" | "index" | "previous" | "earlierSessions">,
+  session: EarlierSessions & { runDir: string },
 ): RemainingLoad {
   const durationMs = options.durationS === undefined ? undefined : options.durationS * 1000;
   if (session.index === 0)

@@ -21,7 +21,7 @@ import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import type { SampleRecord } from "../results/sample-record.js";
 import { summaryForManifest, writeFileAtomic } from "../results/write-run-results.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
-import { openSession } from "../session/open-session.js";
+import { openSession, readEarlierSessions } from "../session/open-session.js";
 import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
 import { createProfileBackend } from "./create-profile-backend.js";
@@ -97,18 +97,22 @@ export async function runProfile(
         ...(signal === undefined ? {} : { signal }),
       });
       const fullPlan = await planProfileBenchmark(options, datasets);
+      const earlier = readEarlierSessions(resumed);
+      const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
       const { apiKey: _apiKey, resume: _resume, ...config } = options;
-      const session = openSession({
-        command: "profile",
-        model,
-        outputDir: options.outputDir,
-        config,
-        benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
-        resumed,
-        startedAt: (dependencies.clock ?? (() => new Date()))(),
-      });
+      const session = openSession(
+        {
+          command: "profile",
+          model,
+          outputDir: options.outputDir,
+          config,
+          benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
+          resumed,
+          startedAt: (dependencies.clock ?? (() => new Date()))(),
+        },
+        earlier,
+      );
       const { runDir } = session;
-      const remaining = remainingLoad(options, fullPlan, session);
       const plan =
         fullPlan === undefined || remaining.pendingSampleIds === undefined
           ? fullPlan

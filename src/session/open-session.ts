@@ -28,25 +28,38 @@ export interface SessionEnd {
   entry?: Omit<Partial<SessionEntry>, "started_at" | "ended_at" | "status">;
 }
 
-export interface Session {
-  readonly runDir: string;
+/** What the earlier sessions of a run left: known before a session opens, so it can decide what is left to do. */
+export interface EarlierSessions {
   /** 0 for a run's first invocation, 1 for its first resume, and so on. */
   readonly index: number;
-  readonly startedAt: Date;
   /** The journal (`samples.jsonl`) of the earlier sessions: the last record of each sample, by record key. */
   readonly previous: ReadonlyMap<string, SampleRecord>;
   /** The entries of the earlier sessions. */
   readonly earlierSessions: readonly SessionEntry[];
+}
+
+export interface Session extends EarlierSessions {
+  readonly runDir: string;
+  readonly startedAt: Date;
   /** Writes the session's end into run.json (once; later calls are ignored). */
   end(end: SessionEnd): void;
 }
 
+export function readEarlierSessions(resumed: ResumedRun | undefined): EarlierSessions {
+  if (resumed === undefined) return { index: 0, previous: new Map(), earlierSessions: [] };
+  const { sessions } = resumed.manifest;
+  const previous = readJournal(join(resumed.runDir, "samples.jsonl")).records;
+  return { index: sessions.length, previous, earlierSessions: sessions };
+}
+
 /** Makes (or reopens) the run directory and writes run.json with a new `running` session entry. */
-export function openSession(options: OpenSessionOptions): Session {
+export function openSession(
+  options: OpenSessionOptions,
+  earlier = readEarlierSessions(options.resumed),
+): Session {
   const { resumed, startedAt } = options;
   const runDir = resumed?.runDir ?? createRunDir(options.outputDir, startedAt, options.model);
-  const previous = resumed === undefined ? new Map() : readJournal(join(runDir, "samples.jsonl")).records;
-  const earlierSessions = resumed?.manifest.sessions ?? [];
+  const { previous, earlierSessions } = earlier;
   const iso = startedAt.toISOString();
   const manifest: RunManifest = {
     tool: toolVersion(),
@@ -64,7 +77,7 @@ export function openSession(options: OpenSessionOptions): Session {
   let hasEnded = false;
   return {
     runDir,
-    index: earlierSessions.length,
+    index: earlier.index,
     startedAt,
     previous,
     earlierSessions,
