@@ -103,7 +103,11 @@ describe.skipIf(!hasSharedData)("a profile run directory", () => {
     const gated = await runCli(["gate", runDir, "--references", references, "--json"]);
     expect(gated.stderr).toBe("");
     expect(gated.code).toBe(0);
-    const [verdict] = JSON.parse(gated.stdout) as { benchmark: string; num_samples: number; measured: number }[];
+    const [verdict] = JSON.parse(gated.stdout) as {
+      benchmark: string;
+      num_samples: number;
+      measured: number;
+    }[];
     expect(verdict).toMatchObject({ benchmark: "gsm8k", num_samples: SAMPLES, verdict: "PASS" });
     expect(verdict?.measured).toBeCloseTo(result.accuracy * 100, 10);
   }, 120_000);
