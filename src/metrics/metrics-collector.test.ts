@@ -19,6 +19,7 @@ function metrics(overrides: Partial<RequestMetrics>): RequestMetrics {
     e2eLatencyMs: 100,
     outputTokensPerSecondPerUser: 500,
     outputTokensPerSecond: 200,
+    inputTokensPerSecond: 1000,
     inputTokens: 10,
     outputTokens: 20,
     isOutputTokensCounted: false,

@@ -42,7 +42,7 @@ export const REQUEST_METRIC_COLUMNS: readonly RequestMetricColumn[] = [
   { key: "send_lag_ms", label: "Send Lag", unit: "ms", pick: (m) => m.sendLagMs, isSendSide: true },
 ];
 
-/** A run's columns: a profile's, plus each request's whole generation rate (`generation_tokens_per_s_mean`). */
+/** A run's columns: a profile's, plus each request's whole generation rate and its prefill rate. */
 export const RUN_METRIC_COLUMNS: readonly RequestMetricColumn[] = [
   ...REQUEST_METRIC_COLUMNS,
   {
@@ -50,5 +50,11 @@ export const RUN_METRIC_COLUMNS: readonly RequestMetricColumn[] = [
     label: "Generation Rate",
     unit: "tokens/s",
     pick: (m) => m.outputTokensPerSecond,
+  },
+  {
+    key: "prefill_tokens_per_s",
+    label: "Prefill Rate",
+    unit: "tokens/s",
+    pick: (m) => m.inputTokensPerSecond,
   },
 ];

@@ -40,6 +40,7 @@ describe("computeRequestMetrics", () => {
       e2eLatencyMs: 210,
       outputTokensPerSecondPerUser: 4 / 0.11,
       outputTokensPerSecond: 5 / 0.21,
+      inputTokensPerSecond: 12 / 0.1,
       inputTokens: 12,
       outputTokens: 5,
       isOutputTokensCounted: false,

@@ -247,6 +247,7 @@ export async function runProfile(
               model,
               timestamp,
               options,
+              startedAt: session.createdAt,
             });
       session.end({
         status: accuracy === undefined || accuracy.summary.isComplete || isInterrupted ? status : "failed",

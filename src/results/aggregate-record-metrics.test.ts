@@ -48,6 +48,9 @@ describe("aggregateRecordMetrics", () => {
       itl_mean_ms: 100, // (400/4 + 900/9) / 2
       itl_p50_ms: 100,
       generation_tokens_per_s_mean: (10 + 10 / 1.1) / 2,
+      generation_tps_mean: 10, // (5 − 1) / 0.4 s and (10 − 1) / 0.9 s
+      generation_tps_p50: 10,
+      prompt_tps_mean: 75, // 10 / 0.1 s and 10 / 0.2 s
       output_throughput_tokens_per_s: 15,
       request_throughput_rps: 2,
       total_prompt_tokens: 20,

@@ -3,7 +3,7 @@
 import type { MetricStats } from "../metrics/metric-stats.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { RUN_METRIC_COLUMNS } from "../metrics/request-metric-columns.js";
-import { errorClass, type RequestMetrics } from "../metrics/request-metrics.js";
+import { decodeRate, errorClass, prefillRate, type RequestMetrics } from "../metrics/request-metrics.js";
 import type { SampleRecord } from "./sample-record.js";
 
 export interface AggregatedMetrics {
@@ -21,6 +21,11 @@ export interface AggregatedMetrics {
   itl_p99_ms: number | null;
   /** Mean over requests of output tokens ÷ end-to-end seconds. */
   generation_tokens_per_s_mean: number | null;
+  /** Mean and median over requests of (output tokens − 1) ÷ decode seconds (the llm-benchmarker spec's). */
+  generation_tps_mean: number | null;
+  generation_tps_p50: number | null;
+  /** Mean over requests of prompt tokens ÷ TTFT seconds (the llm-benchmarker spec's). */
+  prompt_tps_mean: number | null;
   /** All output tokens ÷ wall time. */
   output_throughput_tokens_per_s: number | null;
   request_throughput_rps: number | null;
@@ -48,7 +53,9 @@ export function recordRequestMetrics(record: SampleRecord): RequestMetrics {
     itlMs: timings.itl_ms,
     tpotMs: timings.itl_ms,
     e2eLatencyMs: timings.e2e_ms,
-    outputTokensPerSecondPerUser: null,
+    outputTokensPerSecondPerUser:
+      completionTokens === null ? null : decodeRate(completionTokens, timings.ttft_ms, timings.e2e_ms),
+    inputTokensPerSecond: prefillRate(usage.prompt_tokens, timings.ttft_ms),
     outputTokensPerSecond:
       completionTokens !== null && timings.e2e_ms > 0 ? completionTokens / (timings.e2e_ms / 1000) : null,
     inputTokens: usage.prompt_tokens,
@@ -86,6 +93,9 @@ export function aggregateRecordMetrics(
     itl_p95_ms: stat("itl_ms", "p95"),
     itl_p99_ms: stat("itl_ms", "p99"),
     generation_tokens_per_s_mean: stat("generation_tokens_per_s", "mean"),
+    generation_tps_mean: stat("output_token_throughput_per_user_tps", "mean"),
+    generation_tps_p50: stat("output_token_throughput_per_user_tps", "p50"),
+    prompt_tps_mean: stat("prefill_tokens_per_s", "mean"),
     output_throughput_tokens_per_s: wallTimeS > 0 ? summary.total_output_tokens / wallTimeS : null,
     request_throughput_rps: wallTimeS > 0 ? summary.successful_requests / wallTimeS : null,
     total_prompt_tokens: summary.total_input_tokens,

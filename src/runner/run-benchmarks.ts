@@ -15,6 +15,7 @@ import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import { recordKey, type SampleRecord } from "../results/sample-record.js";
+import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
@@ -25,7 +26,7 @@ import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
-import { manifestBenchmark, planConfig } from "./plan-config.js";
+import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import type { RunReporter } from "./run-reporter.js";
 
@@ -184,6 +185,14 @@ async function runResolved(
     outcomes.map((entry) => ({ ...entry, config: resultConfig(options, entry.plan) })),
     { model, timestamp },
   );
+  for (const entry of outcomes) {
+    writeSpecResultFile(options.outputDir, {
+      ...entry,
+      model,
+      startedAt: session.createdAt,
+      config: specConfig(options, entry.plan),
+    });
+  }
   const isComplete = outcomes.every((entry) => entry.summary.isComplete);
   const status: RunStatus = isComplete ? "completed" : isInterrupted ? "interrupted" : "failed";
   session.end({

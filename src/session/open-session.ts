@@ -41,6 +41,8 @@ export interface EarlierSessions {
 export interface Session extends EarlierSessions {
   readonly runDir: string;
   readonly startedAt: Date;
+  /** When the run's first session started (this one's for a new run). */
+  readonly createdAt: Date;
   /** Writes the session's end into run.json (once; later calls are ignored). */
   end(end: SessionEnd): void;
 }
@@ -79,6 +81,7 @@ export function openSession(
     runDir,
     index: earlier.index,
     startedAt,
+    createdAt: new Date(manifest.created_at),
     previous,
     earlierSessions,
     end(end) {

@@ -15,7 +15,7 @@ import {
   startMockServerProcess,
   waitForExit,
 } from "./support/cli.js";
-import { onlyRunDir, readJson, readJsonLines } from "./support/run-dir.js";
+import { onlyRunDir, readJson, readJsonLines, runDirNames } from "./support/run-dir.js";
 
 const fixtureData = join(repoRoot, "src/benchmarks/gsm8k/fixtures");
 const mmluFixtureData = join(repoRoot, "src/benchmarks/mmlu/fixtures");
@@ -215,7 +215,7 @@ describe.skipIf(!hasSharedData)("Ctrl-C", () => {
       ]);
       for (let waited = 0; waited < 30_000; waited += 25) {
         await sleep(25);
-        const dirs = existsSync(outputDir) ? readdirSync(outputDir) : [];
+        const dirs = runDirNames(outputDir);
         const path = dirs[0] === undefined ? "" : join(outputDir, dirs[0], "samples.jsonl");
         if (path !== "" && existsSync(path) && readFileSync(path, "utf8").split("\n").length > 16) break;
       }
