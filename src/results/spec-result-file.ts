@@ -25,6 +25,8 @@ export interface SpecResultInput {
   };
   metrics: AggregatedMetrics;
   records: readonly SampleRecord[];
+  /** `--scrape-prometheus`: the endpoint's text after the run, attached as `prometheus_metrics`. */
+  prometheusText?: string | null | undefined;
 }
 
 /** `20260220T120000Z`. */
@@ -76,6 +78,9 @@ export function specResultFile(input: SpecResultInput): Record<string, unknown> 
       effective_throughput_rps: metrics.request_throughput_rps,
     }),
     sample_results: input.records.map(specSampleResult),
+    ...(input.prometheusText === undefined || input.prometheusText === null
+      ? {}
+      : { prometheus_metrics: input.prometheusText }),
   };
 }
 

@@ -24,6 +24,8 @@ export interface BenchmarkFiles {
   metrics: AggregatedMetrics;
   records: readonly SampleRecord[];
   config: Record<string, unknown>;
+  /** More top-level fields of `<benchmark>.json` (e.g. `server_metrics`). */
+  extra?: Record<string, unknown> | undefined;
 }
 
 /** Returns the path of each `<benchmark>.json`, in order. */
@@ -34,7 +36,7 @@ export function writeBenchmarkFiles(
 ): string[] {
   const paths = benchmarks.map((entry) => {
     const path = join(runDir, `${entry.summary.benchmark}.json`);
-    const result = benchmarkResult({ ...entry, ...meta });
+    const result = { ...benchmarkResult({ ...entry, ...meta }), ...entry.extra };
     writeFileAtomic(path, `${JSON.stringify(result, null, 2)}\n`);
     return path;
   });

@@ -29,6 +29,7 @@ import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import type { RunReporter } from "./run-reporter.js";
+import { startPrometheusScrape } from "./scrape-prometheus.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
@@ -154,6 +155,10 @@ async function runResolved(
         : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
     ),
   );
+  const scrape = await startPrometheusScrape(options, {
+    signal,
+    onWarning: reporter?.onWarning?.bind(reporter),
+  });
   const journal = openJournal(join(runDir, "samples.jsonl"));
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
@@ -176,13 +181,18 @@ async function runResolved(
     journal.close();
   }
 
+  const scraped = await scrape?.stop();
   const all = new Map(previous);
   for (const record of engineRecords) all.set(recordKey(record), record);
   const timestamp = context.clock().toISOString();
   const outcomes = summarizePlans(plans, all);
   const paths = writeBenchmarkFiles(
     runDir,
-    outcomes.map((entry) => ({ ...entry, config: resultConfig(options, entry.plan) })),
+    outcomes.map((entry) => ({
+      ...entry,
+      config: resultConfig(options, entry.plan),
+      extra: scraped === undefined ? undefined : { server_metrics: scraped.summary },
+    })),
     { model, timestamp },
   );
   for (const entry of outcomes) {
@@ -191,6 +201,7 @@ async function runResolved(
       model,
       startedAt: session.createdAt,
       config: specConfig(options, entry.plan),
+      prometheusText: scraped?.text,
     });
   }
   const isComplete = outcomes.every((entry) => entry.summary.isComplete);

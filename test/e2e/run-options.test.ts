@@ -82,6 +82,35 @@ describe("run options against the oracle mock server (fixture data)", () => {
     });
   }
 
+  it("--scrape-prometheus attaches the server's counter deltas and the endpoint's text to the results", async () => {
+    const outputDir = mkdtempSync(join(tmpdir(), "e2e-prometheus-"));
+    const result = await runCli([
+      "run",
+      "gsm8k",
+      "--base-url",
+      server.url,
+      "--data-dir",
+      fixtureData,
+      "--output-dir",
+      outputDir,
+      "--scrape-prometheus",
+    ]);
+    expect(result.stderr).not.toMatch(/internal error|warning/);
+    expect(result.code).toBe(0);
+    const file = readJson<{ num_samples: number; server_metrics: Record<string, unknown> }>(
+      join(onlyRunDir(outputDir), "gsm8k.json"),
+    );
+    expect(file.server_metrics).toMatchObject({
+      url: `${new URL(server.url).origin}/metrics`,
+      server: "vllm",
+      scrapes: 2,
+      requests_succeeded: file.num_samples,
+    });
+    const [specName] = readdirSync(outputDir).filter((name) => name.endsWith(".json"));
+    const spec = readJson<{ prometheus_metrics: string }>(join(outputDir, specName ?? ""));
+    expect(spec.prometheus_metrics).toMatch(/^vllm:request_success_total\{/m);
+  });
+
   it("never writes the API key, and --verbose prints every graded sample", async () => {
     const outputDir = mkdtempSync(join(tmpdir(), "e2e-secret-"));
     const secret = "sk-test-DO-NOT-LEAK-1234567890";
