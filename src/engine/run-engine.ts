@@ -1,6 +1,6 @@
 // Runs benchmark work items through the scheduler: `concurrency` in flight, each answer graded as it lands and journalled.
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import type { JournalWriter } from "./journal.js";
 import { schedule } from "./scheduler.js";
 

@@ -1,7 +1,7 @@
 // Runs a profile's load in this process: the scheduler sends each request through the backend and records it.
 import type { Backend } from "../core/generation.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { type ScheduleResult, schedule } from "../engine/scheduler.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import type { Workload } from "../workloads/workload.js";
 import type { ProfileLoadPlan } from "./profile-load-plan.js";
 import { endedRequest, type ProfileRecorder } from "./profile-recorder.js";

@@ -1,9 +1,9 @@
 // Runs a profile's load in `--workers N` child processes and records their requests here as they stream in.
 
 import type { ProfileOptions } from "../config/profile-options.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { runLoadWorkers } from "../load-workers/run-load-workers.js";
 import { splitLoad } from "../load-workers/split-load.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import { endedFromCompact } from "./compact-request.js";
 import type { ProfileWorkerConfig } from "./profile-load-worker.js";
 import type { ProfileRecorder } from "./profile-recorder.js";

@@ -1,8 +1,8 @@
 // What a profile session still has to send: all of it for a new run; for a `--resume`, the samples not yet graded,
 // or the requests and time the earlier sessions did not use.
 import type { ProfileOptions } from "../config/profile-options.js";
+import { recordKey } from "../core/sample-record.js";
 import { ConfigError } from "../errors.js";
-import { recordKey } from "../results/sample-record.js";
 import type { PlannedBenchmark } from "../runner/plan-benchmark.js";
 import type { EarlierSessions } from "../session/open-session.js";
 

@@ -10,6 +10,8 @@ import {
   profileOptionsSchema,
 } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
+import type { Monitor } from "../core/monitor.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
@@ -18,7 +20,6 @@ import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import { summaryForManifest, writeFileAtomic } from "../results/write-run-results.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { openSession, readEarlierSessions } from "../session/open-session.js";
@@ -30,7 +31,6 @@ import { driveInProcess } from "./drive-in-process.js";
 import { driveWorkers, type WorkersOutcome } from "./drive-workers.js";
 import { prewarmConnections } from "./prewarm-connections.js";
 import { type ProfileLoadPlan, profileLoadPlan } from "./profile-load-plan.js";
-import type { ProfileMonitor } from "./profile-monitor.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 import { createProfileRecorder } from "./profile-recorder.js";
 import { remainingLoad, requestsToMeasure } from "./remaining-load.js";
@@ -44,7 +44,7 @@ export interface ProfileDependencies {
   now?: () => number;
   clock?: () => Date;
   /** Watchers started before the first request and stopped after the last (client self-measurement, server scrape). */
-  monitors?: readonly ProfileMonitor[];
+  monitors?: readonly Monitor[];
   onWarning?: (message: string) => void;
   /** Called after each request ends with the number ended so far (warmup included) and the planned total. */
   onRequestEnd?: (ended: number, total: number | undefined) => void;

@@ -1,8 +1,8 @@
 // The accuracy files of `profile --accuracy-benchmark`: `<benchmark>.json` and `accuracy_results.csv`, as `run` writes.
 
 import type { ProfileOptions } from "../config/profile-options.js";
+import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
-import { recordKey, type SampleRecord } from "../results/sample-record.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { writeBenchmarkFiles } from "../results/write-run-results.js";

@@ -1,7 +1,7 @@
 // The aggregated_metrics of a run's result files, on hand-computed journal records.
 import { describe, expect, it } from "vitest";
+import type { SampleRecord } from "../core/sample-record.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "./aggregate-record-metrics.js";
-import type { SampleRecord } from "./sample-record.js";
 
 function record(sentAtMs: number, ttftMs: number, e2eMs: number, tokens: number, isOk = true): SampleRecord {
   return {

@@ -1,10 +1,10 @@
 // A run's `aggregated_metrics` from its journal records, through the one metrics aggregator (`MetricsCollector`).
 
+import type { SampleRecord } from "../core/sample-record.js";
 import type { MetricStats } from "../metrics/metric-stats.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { RUN_METRIC_COLUMNS } from "../metrics/request-metric-columns.js";
 import { decodeRate, errorClass, prefillRate, type RequestMetrics } from "../metrics/request-metrics.js";
-import type { SampleRecord } from "./sample-record.js";
 
 export interface AggregatedMetrics {
   ttft_mean_ms: number | null;

@@ -2,10 +2,10 @@
 // written beside the run directory so that scripts written against the spec find their file (spec README, "Results
 // Format": top-level fields, `aggregated_metrics` in seconds with None fields left out, `sample_results`).
 import { join } from "node:path";
+import type { SampleRecord } from "../core/sample-record.js";
 import { ConfigError, toError } from "../errors.js";
 import { decodeRate, prefillRate } from "../metrics/request-metrics.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
-import type { SampleRecord } from "./sample-record.js";
 import type { BenchmarkSummary } from "./summarize-benchmark.js";
 import { writeFileAtomic } from "./write-run-results.js";
 

@@ -1,11 +1,11 @@
 // Writes a run's result files: `<benchmark>.json` per benchmark, `accuracy_results.csv`, and `run.json`.
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SampleRecord } from "../core/sample-record.js";
 import { accuracyCsv } from "./accuracy-csv.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import type { RunManifest } from "./run-manifest.js";
-import type { SampleRecord } from "./sample-record.js";
 import type { BenchmarkSummary } from "./summarize-benchmark.js";
 
 /** Writes `text` to a temporary file and renames it into place, so readers never see half a file. */

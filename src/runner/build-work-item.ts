@@ -1,11 +1,11 @@
 // Turns a planned sample into engine work: the request to send and the journal record of its graded answer.
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import type { GenerationRequest, GenerationResult } from "../core/generation.js";
+import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
 import { toError } from "../errors.js";
 import type { Grade } from "../graders/types.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
-import { recordKey, type SampleRecord, type SampleTimings } from "../results/sample-record.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function buildWorkItem(

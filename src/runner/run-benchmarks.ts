@@ -9,12 +9,12 @@ import {
   runOptionsSchema,
 } from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
+import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
-import { recordKey, type SampleRecord } from "../results/sample-record.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";

@@ -1,9 +1,9 @@
 // Opens one session of a run directory — a new run, or a `--resume` of one — and records its end in run.json.
 import { join } from "node:path";
+import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
 import { readJournal } from "../engine/journal.js";
 import type { RunCommand, RunManifest, RunStatus, SessionEntry } from "../results/run-manifest.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import { writeRunManifest } from "../results/write-run-results.js";
 import { createRunDir } from "./create-run-dir.js";
 import type { ResumedRun } from "./resolve-resume.js";
