@@ -1,5 +1,5 @@
-// The folder import rules of docs/ARCHITECTURE.md, checked: each folder's value imports stay within its row's
-// "may import" column (type-only imports of another folder's contracts are allowed everywhere but into cli/).
+// The folder import rules of docs/ARCHITECTURE.md, checked: each folder's imports — values and types alike — stay
+// within its row's "may import" column, so an interface cannot sit above its implementations.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,13 +40,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Relative import specifiers of value imports and re-exports. */
-function valueImports(text: string): string[] {
+/** Relative import specifiers of imports and re-exports, type-only ones included. */
+function importSpecifiers(text: string): string[] {
   const specifiers: string[] = [];
   for (const match of text.matchAll(
     /^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+["'](\.[^"']+)["']/gms,
   )) {
-    if (match[2] === undefined) specifiers.push(match[4] ?? "");
+    specifiers.push(match[4] ?? "");
   }
   for (const match of text.matchAll(/import\(\s*["'](\.[^"']+)["']\s*\)/g)) specifiers.push(match[1] ?? "");
   return specifiers;
@@ -68,7 +68,7 @@ describe("architecture", () => {
     for (const file of sourceFiles(srcDir)) {
       const from = topFolder(file);
       if (!rules.has(from)) continue;
-      for (const specifier of valueImports(readFileSync(file, "utf8"))) {
+      for (const specifier of importSpecifiers(readFileSync(file, "utf8"))) {
         const target = resolve(dirname(file), specifier);
         const to = topFolder(target);
         if (to.endsWith(".js") || to === from) continue; // errors.ts and the like at the root of src/

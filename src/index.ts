@@ -19,6 +19,7 @@ export type {
   RequestTimings,
 } from "./core/generation.js";
 export type { ChatMessage, EndpointType, Prompt } from "./core/prompt.js";
+export type { LoglikelihoodScores, SampleRecord } from "./core/sample-record.js";
 export { createDatasetContext } from "./datasets/create-dataset-context.js";
 export { parseRows } from "./datasets/parse-rows.js";
 export type { DatasetContext, HubSplitRef, Row } from "./datasets/types.js";
@@ -39,7 +40,6 @@ export { type GateRow, gateBenchmark } from "./references/gate-benchmark.js";
 export { loadReferenceFile, parseReferenceFile } from "./references/load-reference-file.js";
 export { compareRuns } from "./results/compare-runs.js";
 export { readRunResults } from "./results/read-run-results.js";
-export type { LoglikelihoodScores, SampleRecord } from "./results/sample-record.js";
 export type { BenchmarkSummary } from "./results/summarize-benchmark.js";
 export {
   AccuracyGateError,

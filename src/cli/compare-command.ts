@@ -1,16 +1,22 @@
-// `llm-bench compare RUN_DIR RUN_DIR...`: runs side by side per benchmark, and paired tests on shared samples.
+// `llm-bench compare RUN_DIR|FILE ...`: runs side by side per benchmark (the spec's rows), and paired tests on shared samples.
 import { ConfigError } from "../errors.js";
 import { textTable } from "../report/text-table.js";
-import { type BenchmarkComparison, compareRuns, formatPValue } from "../results/compare-runs.js";
-import { readRunResults } from "../results/read-run-results.js";
+import {
+  type BenchmarkComparison,
+  compareRuns,
+  formatPValue,
+  type RunFigures,
+} from "../results/compare-runs.js";
+import { readComparedResults } from "../results/read-compared-results.js";
 import type { CliIo } from "./cli-io.js";
 import { type FlagTable, formatHelp, parseFlags } from "./flags.js";
 
-const USAGE = "llm-bench compare RUN_DIR RUN_DIR... [--json]";
+const USAGE = "llm-bench compare RUN_DIR|RESULT.json ... [--json]";
 const SUMMARY =
-  "Per benchmark: accuracy, samples, score, 95% CI and serving figures of each run side by side; then, for each\n" +
-  "run that shares sample ids with the first, the paired difference, its SE and CI, the exact McNemar p-value and\n" +
-  "the flips each way.";
+  "Per benchmark, one column per run directory or result file (a run's <benchmark>.json, or the spec's\n" +
+  "<benchmark>_<model>_<time>.json): accuracy, samples, score, 95% CI, TTFT, generation rate, latency and\n" +
+  "throughput; then, for each run that shares sample ids with the first, the paired difference, its SE and CI,\n" +
+  "the exact McNemar p-value and the flips each way.";
 
 const compareFlags: FlagTable = { json: { type: "boolean", description: "Print the comparison as JSON." } };
 
@@ -21,10 +27,10 @@ export async function compareCommand(io: CliIo): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) throw new ConfigError(`Usage: ${USAGE}`);
-  const runs = positionals.map((runDir) => readRunResults(runDir));
+  const runs = positionals.map((path) => readComparedResults(path));
   const labels = runs.map((run) => run.label);
   if (new Set(labels).size < labels.length) {
-    for (const run of runs) run.label = run.runDir;
+    for (const run of runs) run.label = run.path;
   }
   const comparisons = compareRuns(runs);
   io.stdout.write(
@@ -36,41 +42,41 @@ export async function compareCommand(io: CliIo): Promise<number> {
 }
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
-const fixed = (value: number | null | undefined, digits = 1): string =>
+const fixed = (value: number | null | undefined, digits: number): string =>
   value === null || value === undefined ? "-" : value.toFixed(digits);
+const seconds = (ms: number | null | undefined): string =>
+  ms === null || ms === undefined ? "-" : (ms / 1000).toFixed(3);
+
+/** The spec's rows (its labels and units), then two of ours. */
+const ROWS: readonly { label: string; cell: (run: RunFigures) => string }[] = [
+  { label: "Accuracy", cell: (run) => percent(run.accuracy) },
+  { label: "Samples", cell: (run) => String(run.numSamples) },
+  { label: "Score", cell: (run) => run.score.toFixed(4) },
+  {
+    label: "95% CI",
+    cell: (run) => (run.ci95 === null ? "-" : `[${percent(run.ci95[0])}, ${percent(run.ci95[1])}]`),
+  },
+  { label: "TTFT Mean (s)", cell: (run) => seconds(run.metrics["ttft_mean_ms"]) },
+  { label: "TTFT P50 (s)", cell: (run) => seconds(run.metrics["ttft_p50_ms"]) },
+  { label: "TTFT P95 (s)", cell: (run) => seconds(run.metrics["ttft_p95_ms"]) },
+  { label: "Gen TPS Mean", cell: (run) => fixed(run.metrics["generation_tps_mean"], 1) },
+  { label: "Latency Mean (s)", cell: (run) => seconds(run.metrics["latency_mean_ms"]) },
+  { label: "Latency P95 (s)", cell: (run) => seconds(run.metrics["latency_p95_ms"]) },
+  { label: "Throughput (req/s)", cell: (run) => fixed(run.metrics["request_throughput_rps"], 2) },
+  { label: "Output tok/s", cell: (run) => fixed(run.metrics["output_throughput_tokens_per_s"], 1) },
+  {
+    label: "Clustered SE",
+    cell: (run) => (run.clusteredStandardError === null ? "-" : percent(run.clusteredStandardError)),
+  },
+];
 
 function comparisonText(comparison: BenchmarkComparison): string {
-  const header = [
-    "Run",
-    "Accuracy",
-    "Samples",
-    "Score",
-    "95% CI",
-    "TTFT mean",
-    "TTFT p50",
-    "TTFT p95",
-    "Gen tok/s",
-    "Lat mean",
-    "Lat p95",
-    "Req/s",
-    "Out tok/s",
+  const header = [comparison.benchmark, ...comparison.runs.map((run) => run.run)];
+  const rows = [
+    ["Model", ...comparison.runs.map((run) => run.model)],
+    ...ROWS.map(({ label, cell }) => [label, ...comparison.runs.map(cell)]),
   ];
-  const rows = comparison.runs.map((run) => [
-    run.run,
-    percent(run.accuracy),
-    String(run.numSamples),
-    run.score.toFixed(4),
-    run.ci95 === null ? "-" : `${percent(run.ci95[0])}–${percent(run.ci95[1])}`,
-    fixed(run.metrics["ttft_mean_ms"]),
-    fixed(run.metrics["ttft_p50_ms"]),
-    fixed(run.metrics["ttft_p95_ms"]),
-    fixed(run.metrics["generation_tokens_per_s_mean"]),
-    fixed(run.metrics["latency_mean_ms"]),
-    fixed(run.metrics["latency_p95_ms"]),
-    fixed(run.metrics["request_throughput_rps"], 2),
-    fixed(run.metrics["output_throughput_tokens_per_s"]),
-  ]);
-  const lines = [`${comparison.benchmark} (times in ms)\n${textTable(header, rows)}`];
+  const lines = [textTable(header, rows)];
   for (const pair of comparison.paired) {
     const points = (value: number): string => (value * 100).toFixed(2);
     lines.push(
@@ -88,7 +94,7 @@ function comparisonJson(comparison: BenchmarkComparison): Record<string, unknown
     benchmark: comparison.benchmark,
     runs: comparison.runs.map((run) => ({
       run: run.run,
-      run_dir: run.runDir,
+      run_dir: run.path,
       model: run.model,
       accuracy: run.accuracy,
       num_samples: run.numSamples,

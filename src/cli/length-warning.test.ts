@@ -1,6 +1,6 @@
 // The >5% finish_reason "length" warning, on summaries built from journal records.
 import { describe, expect, it } from "vitest";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { lengthWarning } from "./length-warning.js";
 

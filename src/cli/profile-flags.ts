@@ -121,6 +121,12 @@ export const profileFlags: FlagTable = {
     placeholder: "DIR",
     description: "Where run directories go (default results/).",
   },
+  resume: {
+    type: "string",
+    placeholder: "RUN_DIR",
+    description:
+      "Continue a profile run: a benchmark's samples not yet graded, or the requests and time left (measured as a new session).",
+  },
   timeout: {
     type: "string",
     placeholder: "S",
@@ -161,7 +167,7 @@ export function profileOptionsFromFlags(values: FlagValues, env: NodeJS.ProcessE
   }
   const timeoutS = numberFlag(values, "timeout", "number");
   const input: Record<string, unknown> = {
-    baseUrl: stringFlag(values, "base-url") ?? env["OPENAI_BASE_URL"],
+    baseUrl: stringFlag(values, "base-url") ?? (env["OPENAI_BASE_URL"] || undefined),
     model: stringFlag(values, "model"),
     apiKey: stringFlag(values, "api-key"),
     endpointType,
@@ -196,6 +202,7 @@ export function profileOptionsFromFlags(values: FlagValues, env: NodeJS.ProcessE
     extraInputs: jsonObjectFlag(values, "extra-inputs"),
     stream: booleanFlag(values, "no-stream") === true ? false : undefined,
     outputDir: stringFlag(values, "output-dir"),
+    resume: stringFlag(values, "resume"),
     timeoutMs: timeoutS === undefined ? undefined : Math.round(timeoutS * 1000),
     maxRetries: numberFlag(values, "max-retries", "integer"),
     workers: numberFlag(values, "workers", "integer"),

@@ -112,6 +112,16 @@ export const runFlags: FlagTable = {
     description: "JSON object merged into every request body, e.g. '{\"top_p\": 0.9}'.",
   },
   "no-stream": { type: "boolean", description: "Ask for whole responses instead of SSE streams." },
+  "scrape-prometheus": {
+    type: "boolean",
+    description:
+      "Scrape the server's Prometheus endpoint before and after the run: deltas in <benchmark>.json (server_metrics), the text in the spec's result file.",
+  },
+  "prometheus-url": {
+    type: "string",
+    placeholder: "URL",
+    description: "The endpoint --scrape-prometheus reads (default: the --base-url's origin + /metrics).",
+  },
   "output-dir": {
     type: "string",
     placeholder: "DIR",
@@ -152,7 +162,7 @@ export function runOptionsFromFlags(
   const timeoutS = numberFlag(values, "timeout", "number");
   const input: Record<string, unknown> = {
     benchmarks: [...positionals],
-    baseUrl: stringFlag(values, "base-url") ?? env["OPENAI_BASE_URL"],
+    baseUrl: stringFlag(values, "base-url") ?? (env["OPENAI_BASE_URL"] || undefined),
     model: stringFlag(values, "model"),
     backend: stringFlag(values, "backend"),
     ...localModelOptionsFromFlags(values),
@@ -173,6 +183,8 @@ export function runOptionsFromFlags(
     seed: numberFlag(values, "seed", "integer"),
     extraInputs: jsonObjectFlag(values, "extra-inputs"),
     stream: booleanFlag(values, "no-stream") === true ? false : undefined,
+    scrapePrometheus: booleanFlag(values, "scrape-prometheus"),
+    prometheusUrl: stringFlag(values, "prometheus-url"),
     outputDir: stringFlag(values, "output-dir"),
     dataDir: stringFlag(values, "data-dir"),
     resume: stringFlag(values, "resume"),

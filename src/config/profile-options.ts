@@ -45,6 +45,8 @@ export const profileOptionsSchema = z
     clientWarmupMs: z.number().int().min(0).max(60_000).default(300),
     goodput: z.string().optional(),
     outputDir: z.string().default("results"),
+    /** A profile run directory to continue (`--resume`). */
+    resume: z.string().optional(),
     timeoutMs: z.number().int().min(1).default(600_000),
     maxRetries: z.number().int().min(0).max(20).default(0),
     graceMs: z.number().int().min(0).default(5_000),
@@ -71,3 +73,28 @@ export const profileOptionsSchema = z
 
 export type ProfileOptionsInput = z.input<typeof profileOptionsSchema>;
 export type ProfileOptions = z.output<typeof profileOptionsSchema>;
+
+/**
+ * Options that may differ between a profile and its `--resume`: where and how to send (a resumed session's
+ * performance is measured on its own; what is asked, and so the accuracy, must stay the same).
+ */
+export const PROFILE_RESUMABLE_OPTION_KEYS = [
+  "baseUrl",
+  "apiKey",
+  "concurrency",
+  "requestRate",
+  "maxConcurrency",
+  "arrival",
+  "burstiness",
+  "warmup",
+  "clientWarmupMs",
+  "outputDir",
+  "resume",
+  "verbose",
+  "timeoutMs",
+  "maxRetries",
+  "graceMs",
+  "dataDir",
+  "workers",
+  "goodput",
+] as const satisfies readonly (keyof ProfileOptions)[];

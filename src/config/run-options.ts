@@ -57,6 +57,10 @@ export const runOptionsSchema = z.object({
   maxRetries: z.number().int().min(0).max(20).default(2),
   /** After Ctrl-C, how long requests in flight may still finish. */
   graceMs: z.number().int().min(0).default(5_000),
+  /** Scrape the server's Prometheus endpoint before and after the run; attach it to the results (the spec's). */
+  scrapePrometheus: z.boolean().default(false),
+  /** The endpoint (default: the base URL's origin + `/metrics`); the spec's `prometheus_url`. */
+  prometheusUrl: z.url({ message: "must be a URL such as http://127.0.0.1:8000/metrics" }).optional(),
 });
 
 export type RunOptionsInput = z.input<typeof runOptionsSchema>;
@@ -78,4 +82,6 @@ export const RESUMABLE_OPTION_KEYS = [
   "maxRetries",
   "graceMs",
   "dataDir",
+  "scrapePrometheus",
+  "prometheusUrl",
 ] as const satisfies readonly (keyof RunOptions)[];

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { openJournal, readJournal } from "./journal.js";
 
 const record = (id: string, correct: boolean): SampleRecord => ({

@@ -1,7 +1,7 @@
 // The run's journal: one graded sample a line, written synchronously so a killed process loses only requests in flight.
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
+import { recordKey, type SampleRecord, sampleRecordSchema } from "../core/sample-record.js";
 import { DatasetError } from "../errors.js";
-import { recordKey, type SampleRecord, sampleRecordSchema } from "../results/sample-record.js";
 
 export interface JournalWriter {
   append(record: SampleRecord): void;

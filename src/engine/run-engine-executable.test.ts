@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import type { Backend } from "../core/generation.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { openJournal, readJournal } from "./journal.js";
 import { type ExecutableWorkItem, runEngine } from "./run-engine.js";
 

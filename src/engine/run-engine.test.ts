@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { openJournal, readJournal } from "./journal.js";
 import { runEngine, type WorkItem } from "./run-engine.js";
 

@@ -1,8 +1,8 @@
-// The scheduler: keeps exactly `concurrency` requests in flight, grades each answer as it lands and journals it.
-import { setMaxListeners } from "node:events";
+// Runs benchmark work items through the scheduler: `concurrency` in flight, each answer graded as it lands and journalled.
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import type { JournalWriter } from "./journal.js";
+import { schedule } from "./scheduler.js";
 
 /** The common unit of work: one generation request, built only when a worker takes it, and its grading. */
 export interface WorkItem {
@@ -52,55 +52,40 @@ export interface EngineResult {
   isInterrupted: boolean;
 }
 
+/** Sends the items through the scheduler's closed loop, `concurrency` at a time, and journals each record. */
 export async function runEngine(
-  items: Iterable<EngineWorkItem>,
+  items: readonly EngineWorkItem[],
   options: EngineOptions,
 ): Promise<EngineResult> {
-  const { backend, journal, signal, onSampleEnd } = options;
-  const concurrency = Math.max(1, Math.floor(options.concurrency));
-  const iterator = items[Symbol.iterator]();
-  const inFlight = new AbortController();
-  // Every request in flight listens to this one signal.
-  setMaxListeners(0, inFlight.signal);
+  const { backend, journal, onSampleEnd } = options;
   const records: SampleRecord[] = [];
-  let isExhausted = false;
-  let graceTimer: NodeJS.Timeout | undefined;
+  // A fatal error stops the schedule as a stop would: nothing new is taken, what is in flight may end.
+  const fatalStop = new AbortController();
   let fatal: { error: unknown } | undefined;
-
-  const onStop = (): void => {
-    graceTimer = setTimeout(() => inFlight.abort(signal?.reason), options.graceMs ?? 5_000);
-  };
-  if (signal?.aborted) onStop();
-  else signal?.addEventListener("abort", onStop, { once: true });
-
-  const worker = async (): Promise<void> => {
-    while (signal?.aborted !== true && fatal === undefined) {
-      const next = iterator.next();
-      if (next.done === true) {
-        isExhausted = true;
-        return;
-      }
+  const signal =
+    options.signal === undefined ? fatalStop.signal : AbortSignal.any([options.signal, fatalStop.signal]);
+  const load = await schedule({
+    mode: { type: "closed", concurrency: Math.max(1, Math.floor(options.concurrency)) },
+    requestCount: items.length,
+    signal,
+    graceMs: options.graceMs,
+    send: async ({ index }, inFlight) => {
+      const item = items[index];
+      if (item === undefined || fatal !== undefined) return;
       let record: SampleRecord | undefined;
       try {
-        record = await executeItem(next.value, backend, inFlight.signal);
+        record = await executeItem(item, backend, inFlight);
       } catch (error) {
-        // The first fatal error stops the run: the other workers finish what they hold and take nothing new.
         fatal ??= { error };
+        fatalStop.abort(error);
         return;
       }
-      if (record === undefined) continue;
+      if (record === undefined) return;
       journal.append(record);
       records.push(record);
       onSampleEnd?.(record);
-    }
-  };
-
-  try {
-    await Promise.all(Array.from({ length: concurrency }, () => worker()));
-  } finally {
-    if (graceTimer !== undefined) clearTimeout(graceTimer);
-    signal?.removeEventListener("abort", onStop);
-  }
+    },
+  });
   if (fatal !== undefined) throw fatal.error;
-  return { records, isInterrupted: !isExhausted && signal?.aborted === true };
+  return { records, isInterrupted: load.isInterrupted && options.signal?.aborted === true };
 }

@@ -1,4 +1,5 @@
-// The client self-measurement as a `profile` monitor (the shape of `profile/profile-monitor.ts`'s ProfileMonitor).
+// The client self-measurement as a monitor (`core/monitor.ts`).
+import type { Monitor } from "../core/monitor.js";
 import {
   type ClientMonitor,
   type ClientMonitorOptions,
@@ -20,7 +21,7 @@ export function clientReportJson(report: ClientMonitorReport): Record<string, un
   };
 }
 
-export function clientProfileMonitor(options: ClientMonitorOptions = {}) {
+export function clientProfileMonitor(options: ClientMonitorOptions = {}): Monitor {
   let monitor: ClientMonitor | undefined;
   let last: ClientMonitorReport | undefined;
   return {

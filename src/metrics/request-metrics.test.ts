@@ -39,6 +39,8 @@ describe("computeRequestMetrics", () => {
       tpotMs: 27.5,
       e2eLatencyMs: 210,
       outputTokensPerSecondPerUser: 4 / 0.11,
+      outputTokensPerSecond: 5 / 0.21,
+      inputTokensPerSecond: 12 / 0.1,
       inputTokens: 12,
       outputTokens: 5,
       isOutputTokensCounted: false,
@@ -86,13 +88,10 @@ describe("computeRequestMetrics", () => {
 describe("errorClass", () => {
   it("classes failures by HTTP status, timeout, or code", () => {
     const error = (status: GenerationResult["status"], httpStatus?: number, code = "E_X") =>
-      errorClass(
-        result({
-          status,
-          error: { code, message: "m", ...(httpStatus === undefined ? {} : { httpStatus }) },
-        }),
-      );
-    expect(errorClass(result())).toBeNull();
+      errorClass(status, { code, ...(httpStatus === undefined ? {} : { httpStatus }) });
+    expect(errorClass("ok", undefined)).toBeNull();
+    // A journal record's error names the status `http_status`.
+    expect(errorClass("error", { code: "E_HTTP", http_status: 503 })).toBe("http_503");
     expect(error("error", 429)).toBe("http_429");
     expect(error("timeout")).toBe("timeout");
     expect(error("error", undefined, "E_CONNECTION")).toBe("E_CONNECTION");

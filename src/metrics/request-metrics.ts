@@ -1,6 +1,6 @@
 // Per-request serving metrics from a GenerationResult's timings and its scheduled send time (pure, no allocation
 // beyond the returned object).
-import type { GenerationResult } from "../core/generation.js";
+import type { GenerationResult, GenerationStatus } from "../core/generation.js";
 
 export interface RequestMetrics {
   /** Actual send − intended send: waiting for a concurrency slot plus the client's own lateness. */
@@ -21,6 +21,10 @@ export interface RequestMetrics {
   e2eLatencyMs: number;
   /** Output tokens ÷ (e2e − TTFT) seconds after the first: aiperf's per-user output token throughput. */
   outputTokensPerSecondPerUser: number | null;
+  /** Output tokens ÷ e2e seconds: the whole request's generation rate (a run's `generation_tokens_per_s`). */
+  outputTokensPerSecond: number | null;
+  /** Input tokens ÷ TTFT seconds: the prefill rate (the llm-benchmarker spec's `tokens_per_second_prompt`). */
+  inputTokensPerSecond: number | null;
   inputTokens: number | null;
   outputTokens: number;
   /** True when the server sent no usage and `outputTokens` counts the non-empty deltas instead. */
@@ -36,11 +40,15 @@ export interface SendTimes {
 }
 
 /** The class an error is counted under: `http_429`, `timeout`, the backend's error code, … ; null when ok. */
-export function errorClass(result: GenerationResult): string | null {
-  if (result.status === "ok") return null;
-  if (result.status === "timeout" || result.status === "aborted") return result.status;
-  if (result.error?.httpStatus !== undefined) return `http_${result.error.httpStatus}`;
-  return result.error?.code ?? "error";
+export function errorClass(
+  status: GenerationStatus,
+  error: { code: string; httpStatus?: number | undefined; http_status?: number | undefined } | undefined,
+): string | null {
+  if (status === "ok") return null;
+  if (status === "timeout" || status === "aborted") return status;
+  const httpStatus = error?.httpStatus ?? error?.http_status;
+  if (httpStatus !== undefined) return `http_${httpStatus}`;
+  return error?.code ?? "error";
 }
 
 export function computeRequestMetrics(result: GenerationResult, send: SendTimes): RequestMetrics {
@@ -53,7 +61,6 @@ export function computeRequestMetrics(result: GenerationResult, send: SendTimes)
   const first = deltaTimesMs[0];
   const second = deltaTimesMs[1];
   const itlMs = ttftMs !== null && outputTokens > 1 ? (e2eLatencyMs - ttftMs) / (outputTokens - 1) : null;
-  const decodeMs = ttftMs === null ? 0 : e2eLatencyMs - ttftMs;
   return {
     queueMs: sentMs - send.intendedMs,
     sendLagMs: sentMs - send.readyMs,
@@ -64,12 +71,24 @@ export function computeRequestMetrics(result: GenerationResult, send: SendTimes)
     itlMs,
     tpotMs: itlMs,
     e2eLatencyMs,
-    outputTokensPerSecondPerUser:
-      itlMs !== null && decodeMs > 0 ? (outputTokens - 1) / (decodeMs / 1000) : null,
+    outputTokensPerSecondPerUser: decodeRate(outputTokens, ttftMs, e2eLatencyMs),
+    outputTokensPerSecond: e2eLatencyMs > 0 ? outputTokens / (e2eLatencyMs / 1000) : null,
+    inputTokensPerSecond: prefillRate(result.usage.promptTokens ?? null, ttftMs),
     inputTokens: result.usage.promptTokens ?? null,
     outputTokens,
     isOutputTokensCounted: reported === undefined,
     chunks,
-    errorClass: errorClass(result),
+    errorClass: errorClass(result.status, result.error),
   };
+}
+
+/** Input tokens ÷ TTFT seconds; null without either. */
+export function prefillRate(inputTokens: number | null, ttftMs: number | null): number | null {
+  return inputTokens !== null && ttftMs !== null && ttftMs > 0 ? inputTokens / (ttftMs / 1000) : null;
+}
+
+/** (output tokens − 1) ÷ the seconds after the first token: aiperf's per-user rate, the spec's generation rate. */
+export function decodeRate(outputTokens: number, ttftMs: number | null, e2eLatencyMs: number): number | null {
+  const decodeMs = ttftMs === null ? 0 : e2eLatencyMs - ttftMs;
+  return ttftMs !== null && outputTokens > 1 && decodeMs > 0 ? (outputTokens - 1) / (decodeMs / 1000) : null;
 }

@@ -15,10 +15,10 @@ export async function planBenchmarkWorkload(
   return planBenchmark(benchmark, options, context);
 }
 
-/** `runStartMs`: the `now()` the profile started at; journal records keep send times relative to it. */
+/** `runStartMs`: the `now()` the session started at; journal records keep send times relative to it. */
 export function createBenchmarkWorkload(
   plan: PlannedBenchmark,
-  options: { stream: boolean; runStartMs: number },
+  options: { stream: boolean; runStartMs: number; session: number },
 ): Workload {
   const { samples } = plan;
   return {
@@ -27,7 +27,7 @@ export function createBenchmarkWorkload(
     item(index) {
       const sample = samples[index % samples.length];
       if (sample === undefined) throw new RangeError(`${plan.benchmark.name} has no samples`);
-      const work = buildWorkItem(plan, sample, { ...options, session: 0 });
+      const work = buildWorkItem(plan, sample, options);
       return { request: work.request(), grade: (result) => work.complete(result) };
     },
   };

@@ -1,6 +1,6 @@
 // One profile request as a `--workers` compact record (worker side) and back into an EndedRequest (parent side).
 import type { GenerationResult, GenerationStatus, TokenUsage } from "../core/generation.js";
-import type { Dispatch } from "../engine/run-load.js";
+import type { Dispatch } from "../engine/scheduler.js";
 import type { CompactLabels, CompactRecord, CompactRecordInput } from "../load-workers/compact-records.js";
 import { computeRequestMetrics, errorClass } from "../metrics/request-metrics.js";
 import type { EndedRequest } from "./profile-recorder.js";
@@ -36,7 +36,7 @@ export function toCompactRequest(
       targetInputTokens: orNaN(targetInputTokens),
     },
     labels: {
-      errorClass: errorClass(result),
+      errorClass: errorClass(result.status, result.error),
       error: result.error?.message ?? null,
       finishReason: result.finishReason,
     },

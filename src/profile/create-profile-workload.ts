@@ -34,12 +34,19 @@ export async function planProfileBenchmark(
   return planBenchmarkWorkload(runOptions, context);
 }
 
+/** A resumed benchmark's plan: only the samples still to ask, in plan order. */
+export function restrictPlan(plan: PlannedBenchmark, sampleIds: readonly string[]): PlannedBenchmark {
+  const ids = new Set(sampleIds);
+  return { ...plan, samples: plan.samples.filter((sample) => ids.has(sample.id)) };
+}
+
+/** `runStartMs` and `session` stamp a benchmark's journal records (send times count from the session's start). */
 export function createProfileWorkload(
   options: ProfileOptions,
   plan: PlannedBenchmark | undefined,
-  runStartMs: number,
+  stamp: { runStartMs: number; session: number },
 ): Workload {
-  if (plan !== undefined) return createBenchmarkWorkload(plan, { stream: options.stream, runStartMs });
+  if (plan !== undefined) return createBenchmarkWorkload(plan, { stream: options.stream, ...stamp });
   const params: GenerationParams = {};
   if (options.temperature !== undefined) params.temperature = options.temperature;
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;

@@ -1,7 +1,7 @@
-// Runs a profile's load in this process: `runLoad` sends each request through the backend and records it.
+// Runs a profile's load in this process: the scheduler sends each request through the backend and records it.
 import type { Backend } from "../core/generation.js";
-import { type LoadResult, runLoad } from "../engine/run-load.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
+import { type ScheduleResult, schedule } from "../engine/scheduler.js";
 import type { Workload } from "../workloads/workload.js";
 import type { ProfileLoadPlan } from "./profile-load-plan.js";
 import { endedRequest, type ProfileRecorder } from "./profile-recorder.js";
@@ -13,28 +13,28 @@ export interface InProcessLoad {
   backend: Backend;
   workload: Workload;
   recorder: ProfileRecorder;
-  /** Stops scheduling. */
+  /** Stops scheduling; requests in flight get `graceMs` to end. */
   signal: AbortSignal | undefined;
-  /** Cancels requests in flight. */
-  inFlightSignal: AbortSignal;
+  graceMs: number;
   now: () => number;
   onRequestEnd: () => void;
   /** Each graded record of a benchmark workload. */
   onGraded: (record: SampleRecord) => void;
 }
 
-export async function driveInProcess(load: InProcessLoad): Promise<LoadResult> {
+export async function driveInProcess(load: InProcessLoad): Promise<ScheduleResult> {
   const { plan, warmup, workload, backend, recorder } = load;
-  return runLoad({
+  return schedule({
     mode: plan.mode,
     requestCount: plan.requestCount,
     durationMs: load.durationMs,
     signal: load.signal,
+    graceMs: load.graceMs,
     now: load.now,
-    send: async (dispatch) => {
+    send: async (dispatch, inFlight) => {
       const index = plan.globalIndex(dispatch.index);
       const item = workload.item(index < warmup ? index : index - warmup);
-      const result = await backend.generate(item.request, { signal: load.inFlightSignal });
+      const result = await backend.generate(item.request, { signal: inFlight });
       load.onRequestEnd();
       if (result.status === "aborted") return;
       const isWarmup = recorder.record(endedRequest(index, result, dispatch, item.targetInputTokens));

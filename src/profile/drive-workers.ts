@@ -1,9 +1,9 @@
 // Runs a profile's load in `--workers N` child processes and records their requests here as they stream in.
 
 import type { ProfileOptions } from "../config/profile-options.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { runLoadWorkers } from "../load-workers/run-load-workers.js";
 import { splitLoad } from "../load-workers/split-load.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import { endedFromCompact } from "./compact-request.js";
 import type { ProfileWorkerConfig } from "./profile-load-worker.js";
 import type { ProfileRecorder } from "./profile-recorder.js";
@@ -13,6 +13,12 @@ export interface WorkersLoad {
   model: string;
   /** Requests of the whole run, warmup included; undefined with a duration alone. */
   totalRequests: number | undefined;
+  /** Time to schedule for (a resumed profile's remainder); undefined: no limit. */
+  durationMs: number | undefined;
+  /** A resumed benchmark: the samples still to ask; undefined: all. */
+  pendingSampleIds: string[] | undefined;
+  /** The session's number, stamped on the journal records. */
+  session: number;
   recorder: ProfileRecorder;
   signal: AbortSignal | undefined;
   onRequestEnd: () => void;
@@ -57,6 +63,9 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     options,
     model: load.model,
     totalRequests: load.totalRequests ?? null,
+    durationMs: load.durationMs ?? null,
+    pendingSampleIds: load.pendingSampleIds ?? null,
+    session: load.session,
     isCapped,
     runStartEpochMs: performance.timeOrigin + load.runStartMs,
   };

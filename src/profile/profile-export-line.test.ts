@@ -69,6 +69,8 @@ function ended(at: number): EndedRequest {
     tpotMs: nullable(8),
     e2eLatencyMs: number(9),
     outputTokensPerSecondPerUser: nullable(10),
+    outputTokensPerSecond: nullable(12),
+    inputTokensPerSecond: nullable(13),
     inputTokens: nullable(11),
     outputTokens: at % 300,
     isOutputTokensCounted: at % 2 === 0,

@@ -31,17 +31,21 @@ const KEY = {
   end: asciiBytes("}"),
 };
 
-/** Writes the export line of an ended request (without the newline); times relative to `runStartMs`. */
+/**
+ * Writes the export line of an ended request (without the newline); times relative to `runStartMs`. The line's
+ * `index` is `indexBase` (the requests of a resumed run's earlier sessions) plus the session's own index.
+ */
 export function writeProfileExportLine(
   out: JsonLineBytes,
   ended: EndedRequest,
   isWarmup: boolean,
   warmup: number,
   runStartMs: number,
+  indexBase = 0,
 ): void {
   const { index, metrics } = ended;
   out.raw(KEY.index);
-  out.integer(index);
+  out.integer(indexBase + index);
   out.raw(KEY.item);
   out.integer(isWarmup ? index : index - warmup);
   out.raw(KEY.isWarmup);

@@ -1,7 +1,7 @@
 // The load a profile (or one `--workers` share of it) runs: closed or open loop, request count, start offset.
 import type { ProfileOptions } from "../config/profile-options.js";
 import { createArrivalProcess } from "../engine/arrival-process.js";
-import type { LoadMode } from "../engine/run-load.js";
+import type { LoadMode } from "../engine/scheduler.js";
 
 /** Which requests this process sends: all (`{index: 0, count: 1}`) or every `count`-th from `index`. */
 export interface LoadSlice {

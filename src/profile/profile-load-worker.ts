@@ -1,16 +1,15 @@
 // The entry of a `profile --workers N` child process: rebuild the backend and workload, run this worker's share
 // of the load, and stream every request to the parent as a compact record.
-import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
-import { runLoad } from "../engine/run-load.js";
+import { schedule } from "../engine/scheduler.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
 import { toCompactRequest } from "./compact-request.js";
 import { createProfileBackend } from "./create-profile-backend.js";
-import { createProfileWorkload, planProfileBenchmark } from "./create-profile-workload.js";
+import { createProfileWorkload, planProfileBenchmark, restrictPlan } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
 import { profileLoadPlan } from "./profile-load-plan.js";
 import { warmUpClient } from "./warm-up-client.js";
@@ -20,6 +19,12 @@ export const profileWorkerConfigSchema = z.object({
   model: z.string(),
   /** Requests of the whole run (warmup included); null with a duration alone. */
   totalRequests: z.number().int().min(0).nullable(),
+  /** Time to schedule for, from the common t0; null: no limit. */
+  durationMs: z.number().nullable(),
+  /** A resumed benchmark: the samples still to ask; null: all. */
+  pendingSampleIds: z.array(z.string()).nullable(),
+  /** The session's number, stamped on graded records. */
+  session: z.number().int().min(0),
   /** Open loop: whether the parent has an in-flight cap (then split between the workers as `share.concurrency`). */
   isCapped: z.boolean(),
   /** The run's start as epoch ms (`performance.timeOrigin + now()` in the parent): graded records count from it. */
@@ -40,7 +45,7 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
   });
   const backend = createProfileBackend(options, parsed.model, plan);
   // A benchmark is planned here exactly as in the parent (same options, same data), and graded where it is sent.
-  const benchmark = await planProfileBenchmark(
+  const fullPlan = await planProfileBenchmark(
     options,
     createDatasetContext({
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
@@ -48,14 +53,14 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
       signal,
     }),
   );
-  const workload = createProfileWorkload(options, benchmark, parsed.runStartEpochMs - performance.timeOrigin);
-  const inFlight = new AbortController();
-  setMaxListeners(0, inFlight.signal);
-  let graceTimer: NodeJS.Timeout | undefined;
-  const onStop = (): void => {
-    graceTimer = setTimeout(() => inFlight.abort(), options.graceMs);
-  };
-  signal.addEventListener("abort", onStop, { once: true });
+  const benchmark =
+    fullPlan === undefined || parsed.pendingSampleIds === null
+      ? fullPlan
+      : restrictPlan(fullPlan, parsed.pendingSampleIds);
+  const workload = createProfileWorkload(options, benchmark, {
+    runStartMs: parsed.runStartEpochMs - performance.timeOrigin,
+    session: parsed.session,
+  });
   // Each worker warms its own code; the schedule's t0 leaves room for it (see drive-workers).
   await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal }).catch(
     () => undefined, // it only helps the first second's timings: without it the share goes on
@@ -64,17 +69,18 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
   const monitor = startClientMonitor();
   try {
     await prewarmConnections(backend, plan.prewarmConnections ?? 0, signal);
-    const load = await runLoad({
+    const load = await schedule({
       mode: plan.mode,
       requestCount: plan.requestCount,
-      durationMs: options.durationS === undefined ? undefined : options.durationS * 1000 - plan.startOffsetMs,
+      durationMs: parsed.durationMs === null ? undefined : parsed.durationMs - plan.startOffsetMs,
       startMs: t0Ms + plan.startOffsetMs,
       signal,
-      send: async (dispatch) => {
+      graceMs: options.graceMs,
+      send: async (dispatch, inFlight) => {
         const index = plan.globalIndex(dispatch.index);
         const itemIndex = index < options.warmup ? index : index - options.warmup;
         const item = workload.item(itemIndex);
-        const result = await backend.generate(item.request, { signal: inFlight.signal });
+        const result = await backend.generate(item.request, { signal: inFlight });
         if (result.status === "aborted") return;
         const { record, labels } = toCompactRequest(index, dispatch, result, item.targetInputTokens);
         emit(record, result.timings.deltaTimesMs, labels);
@@ -83,8 +89,6 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
     });
     return { pid: process.pid, sent: load.sent, ...clientReportJson(monitor.stop()) };
   } finally {
-    if (graceTimer !== undefined) clearTimeout(graceTimer);
-    signal.removeEventListener("abort", onStop);
     await backend.close();
   }
 });

@@ -1,12 +1,13 @@
 // What `runProfile` returns: where the files went, the performance summary, and the accuracy when a benchmark ran.
-import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
-import type { ProfileSummary } from "../metrics/profile-collector.js";
+
+import type { MetricsSummary } from "../metrics/metrics-collector.js";
+import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 
 export interface ProfileOutcome {
   runDir: string;
   model: string;
-  summary: ProfileSummary;
+  summary: MetricsSummary;
   /** Reports of the monitors, by name. */
   monitors: Record<string, Record<string, unknown>>;
   /** Console lines the monitors asked to show. */

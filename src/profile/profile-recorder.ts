@@ -1,6 +1,6 @@
 // Records one ended request of a profile: its profile_export.jsonl line, and (past the warmup) the statistics.
 import type { GenerationResult, GenerationStatus } from "../core/generation.js";
-import type { ProfileCollector } from "../metrics/profile-collector.js";
+import type { MetricsCollector } from "../metrics/metrics-collector.js";
 import { computeRequestMetrics, type RequestMetrics, type SendTimes } from "../metrics/request-metrics.js";
 import type { ProfileExportWriter } from "../results/profile-export-writer.js";
 import { writeProfileExportLine } from "./profile-export-line.js";
@@ -45,17 +45,20 @@ export interface ProfileRecorder {
 
 export function createProfileRecorder(options: {
   exportFile: ProfileExportWriter;
-  collector: ProfileCollector;
+  collector: MetricsCollector;
   warmup: number;
   /** Times in the export are relative to this `now()` ms. */
   runStartMs: number;
+  /** Added to each export line's index: the requests of a resumed run's earlier sessions (default 0). */
+  indexBase?: number;
 }): ProfileRecorder {
   const { exportFile, collector, warmup, runStartMs } = options;
+  const indexBase = options.indexBase ?? 0;
   return {
     record(ended) {
       const { index, metrics } = ended;
       const isWarmup = index < warmup;
-      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs);
+      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs, indexBase);
       exportFile.endLine();
       if (!isWarmup) collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
       return isWarmup;

@@ -5,7 +5,8 @@
 // inside this process, never against the server under test, before the monitors start and the schedule begins.
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import type { GenerationRequest } from "../core/generation.js";
-import { ProfileCollector } from "../metrics/profile-collector.js";
+import { schedule } from "../engine/scheduler.js";
+import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { startMockServer } from "../mock-server/start-mock-server.js";
 import { JsonLineBytes } from "../results/json-line-bytes.js";
 import type { Workload } from "../workloads/workload.js";
@@ -47,31 +48,32 @@ export async function warmUpClient(options: ClientWarmUpOptions): Promise<Client
   const { workload, signal } = options;
   const maxRequests = options.maxRequests ?? 20_000;
   const itemCount = Math.min(workload.size, 64);
-  const endMs = startMs + options.budgetMs;
   // The recorder a profile uses, its export lines written to memory and dropped.
   const line = new JsonLineBytes();
   const recorder = createProfileRecorder({
     exportFile: { line, endLine: () => void line.take(), close: () => undefined },
-    collector: new ProfileCollector(),
+    collector: new MetricsCollector(),
     warmup: 0,
     runStartMs: startMs,
   });
-  let sent = 0;
   let ok = 0;
-  const worker = async (): Promise<void> => {
-    while (sent < maxRequests && performance.now() < endMs && signal?.aborted !== true) {
-      const index = sent++;
-      const item = workload.item(index % itemCount);
-      const intendedMs = performance.now();
-      const result = await backend.generate(shortened(item.request));
-      if (result.status === "ok") ok++;
-      recorder.record(
-        endedRequest(index, result, { intendedMs, readyMs: intendedMs }, item.targetInputTokens),
-      );
-    }
-  };
+  let sent = 0;
   try {
-    await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
+    // The run's own closed loop, ending at the budget or the request cap.
+    const load = await schedule({
+      mode: { type: "closed", concurrency: options.concurrency ?? 16 },
+      requestCount: maxRequests,
+      durationMs: options.budgetMs,
+      startMs,
+      signal,
+      send: async ({ index, intendedMs, readyMs }, inFlight) => {
+        const item = workload.item(index % itemCount);
+        const result = await backend.generate(shortened(item.request), { signal: inFlight });
+        if (result.status === "ok") ok++;
+        recorder.record(endedRequest(index, result, { intendedMs, readyMs }, item.targetInputTokens));
+      },
+    });
+    sent = load.sent;
   } finally {
     await backend.close();
     await server.close();

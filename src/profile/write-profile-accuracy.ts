@@ -1,12 +1,13 @@
 // The accuracy files of `profile --accuracy-benchmark`: `<benchmark>.json` and `accuracy_results.csv`, as `run` writes.
 
 import type { ProfileOptions } from "../config/profile-options.js";
-import { aggregateRequestMetrics, recordsWallTimeMs } from "../metrics/aggregate-request-metrics.js";
-import { recordKey, type SampleRecord } from "../results/sample-record.js";
+import { recordKey, type SampleRecord } from "../core/sample-record.js";
+import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
+import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { writeBenchmarkFiles } from "../results/write-run-results.js";
 import type { PlannedBenchmark } from "../runner/plan-benchmark.js";
-import { planConfig } from "../runner/plan-config.js";
+import { planConfig, specConfig } from "../runner/plan-config.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 
 /** One record per sample (the last one when requests cycled over the samples), in sample order. */
@@ -14,7 +15,7 @@ export function writeProfileAccuracy(
   runDir: string,
   plan: PlannedBenchmark,
   graded: readonly SampleRecord[],
-  meta: { model: string; timestamp: string; options: ProfileOptions },
+  meta: { model: string; timestamp: string; options: ProfileOptions; startedAt: Date },
 ): NonNullable<ProfileOutcome["accuracy"]> {
   const byKey = new Map<string, SampleRecord>();
   for (const record of graded) byKey.set(recordKey(record), record);
@@ -24,7 +25,7 @@ export function writeProfileAccuracy(
     return record === undefined ? [] : [record];
   });
   const summary = summarizeBenchmark(name, plan.samples.length, records);
-  const metrics = aggregateRequestMetrics(records, recordsWallTimeMs(records));
+  const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {
     base_url: options.baseUrl,
@@ -41,6 +42,14 @@ export function writeProfileAccuracy(
   const [resultPath = ""] = writeBenchmarkFiles(runDir, [{ summary, metrics, records, config }], {
     model: meta.model,
     timestamp: meta.timestamp,
+  });
+  writeSpecResultFile(options.outputDir, {
+    summary,
+    metrics,
+    records,
+    model: meta.model,
+    startedAt: meta.startedAt,
+    config: specConfig(options, plan),
   });
   return { summary, metrics, resultPath };
 }

@@ -1,7 +1,7 @@
 // The console table of a profile, in the style of aiperf's: one row per metric (avg, min, max, p99, p90, p50, std),
 // then the throughputs, the achieved rate beside the target, goodput and errors.
-import type { ProfileSummary } from "../metrics/profile-collector.js";
-import { PROFILE_METRICS } from "../metrics/profile-metrics.js";
+import type { MetricsSummary } from "../metrics/metrics-collector.js";
+import { REQUEST_METRIC_COLUMNS } from "../metrics/request-metric-columns.js";
 
 const format = (value: number | null | undefined): string => {
   if (value === null || value === undefined) return "N/A";
@@ -34,9 +34,9 @@ function box(title: string, rows: string[][]): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function profileTable(summary: ProfileSummary, title = "llm-bench profile | LLM Metrics"): string {
+export function profileTable(summary: MetricsSummary, title = "llm-bench profile | LLM Metrics"): string {
   const rows: string[][] = [["Metric", "avg", "min", "max", "p99", "p90", "p50", "std"]];
-  for (const metric of PROFILE_METRICS) {
+  for (const metric of REQUEST_METRIC_COLUMNS) {
     const stats = summary.metrics[metric.key];
     if (stats === undefined || stats.count === 0) continue;
     rows.push([

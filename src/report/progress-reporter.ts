@@ -1,6 +1,7 @@
 // Progress of a run on standard error: a redrawn bar on a TTY, a plain line every few seconds otherwise.
+
+import type { SampleRecord } from "../core/sample-record.js";
 import type { ReadProgress } from "../datasets/types.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import type { RunReporter, RunStartInfo } from "../runner/run-reporter.js";
 import { formatDuration } from "./format-duration.js";
 

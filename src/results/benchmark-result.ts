@@ -1,6 +1,7 @@
 // `<benchmark>.json`: the seed's result schema plus the 95% CI, the per-task table and per-sample results.
-import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
-import type { SampleRecord } from "./sample-record.js";
+
+import type { SampleRecord } from "../core/sample-record.js";
+import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
 import type { BenchmarkSummary, TaskAccuracy } from "./summarize-benchmark.js";
 

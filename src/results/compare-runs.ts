@@ -1,10 +1,12 @@
 // Side-by-side figures of several runs per benchmark, and a paired analysis of each run against the first.
 import { type PairedDifference, pairedDifference } from "../stats/paired-difference.js";
-import type { BenchmarkResultFile, RunResults } from "./read-run-results.js";
+import type { ComparedResults } from "./read-compared-results.js";
+import type { BenchmarkResultFile } from "./read-run-results.js";
 
 export interface RunFigures {
   run: string;
-  runDir: string;
+  /** The run directory or result file. */
+  path: string;
   model: string;
   accuracy: number;
   numSamples: number;
@@ -30,7 +32,7 @@ export interface BenchmarkComparison {
 const SIGNIFICANCE = 0.05;
 
 /** Benchmarks in the order they first appear; the first run holding a benchmark is its baseline. */
-export function compareRuns(runs: readonly RunResults[]): BenchmarkComparison[] {
+export function compareRuns(runs: readonly ComparedResults[]): BenchmarkComparison[] {
   const names = [...new Set(runs.flatMap((run) => run.benchmarks.map((result) => result.benchmark)))];
   return names.map((benchmark) => {
     const holding = runs.flatMap((run) => {
@@ -49,10 +51,10 @@ export function compareRuns(runs: readonly RunResults[]): BenchmarkComparison[] 
   });
 }
 
-function figures(run: RunResults, result: BenchmarkResultFile): RunFigures {
+function figures(run: ComparedResults, result: BenchmarkResultFile): RunFigures {
   return {
     run: run.label,
-    runDir: run.runDir,
+    path: run.path,
     model: result.model,
     accuracy: result.accuracy,
     numSamples: result.num_samples,
@@ -63,7 +65,7 @@ function figures(run: RunResults, result: BenchmarkResultFile): RunFigures {
   };
 }
 
-type Held = { run: RunResults; result: BenchmarkResultFile };
+type Held = { run: ComparedResults; result: BenchmarkResultFile };
 
 function pairRuns(benchmark: string, baseline: Held, candidate: Held): PairedComparison | undefined {
   const before = new Map(baseline.result.sample_results.map((sample) => [sample.id, sample.correct ? 1 : 0]));

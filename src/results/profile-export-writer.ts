@@ -13,8 +13,9 @@ export interface ProfileExportWriter {
 
 const FLUSH_BYTES = 256 * 1024;
 
-export function openProfileExport(path: string): ProfileExportWriter {
-  const fd = openSync(path, "w");
+/** `isAppend`: a resumed session adds its lines after the earlier sessions'. */
+export function openProfileExport(path: string, options: { isAppend?: boolean } = {}): ProfileExportWriter {
+  const fd = openSync(path, options.isAppend === true ? "a" : "w");
   const line = new JsonLineBytes(FLUSH_BYTES + 16 * 1024);
   let isClosed = false;
   const flush = (): void => {

@@ -1,11 +1,11 @@
 // `profile_summary.csv`: one row per metric (avg, min, max, percentiles, std), then the run's scalar figures.
-import type { ProfileSummary } from "../metrics/profile-collector.js";
-import { PROFILE_METRICS } from "../metrics/profile-metrics.js";
+import type { MetricsSummary } from "../metrics/metrics-collector.js";
+import { REQUEST_METRIC_COLUMNS } from "../metrics/request-metric-columns.js";
 
 const cell = (value: number | null | undefined): string =>
   value === null || value === undefined ? "" : String(value);
 
-export function profileSummaryCsv(summary: ProfileSummary): string {
+export function profileSummaryCsv(summary: MetricsSummary): string {
   const columns = [
     "avg",
     "min",
@@ -23,7 +23,7 @@ export function profileSummaryCsv(summary: ProfileSummary): string {
     "count",
   ];
   const lines = [`Metric,${columns.join(",")}`];
-  for (const metric of PROFILE_METRICS) {
+  for (const metric of REQUEST_METRIC_COLUMNS) {
     const stats = summary.metrics[metric.key];
     if (stats === undefined) continue;
     const values = [stats.mean, stats.min, stats.max, stats.p1, stats.p5, stats.p10, stats.p25, stats.p50];

@@ -1,4 +1,4 @@
-// `run.json`: the resolved configuration of a run (never the API key), its sessions and its summaries.
+// `run.json`: the resolved configuration of a run or profile (never the API key), its sessions and its summaries.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
@@ -6,8 +6,26 @@ import { ConfigError } from "../errors.js";
 export const RUN_STATUSES = ["running", "completed", "interrupted", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** The command that wrote the run directory (and that `--resume` continues it with). */
+export const RUN_COMMANDS = ["run", "profile"] as const;
+export type RunCommand = (typeof RUN_COMMANDS)[number];
+
+export const sessionEntrySchema = z.looseObject({
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  /** profile: requests sent in this session (warmup included) and its measured duration. */
+  requests_sent: z.number().int().optional(),
+  duration_s: z.number().optional(),
+  /** profile: this session's performance summary (profile_summary.json holds the latest session's). */
+  profile_summary: z.record(z.string(), z.unknown()).optional(),
+});
+export type SessionEntry = z.infer<typeof sessionEntrySchema>;
+
 export const runManifestSchema = z.object({
   tool: z.object({ name: z.string(), version: z.string() }),
+  /** Absent in run directories written before profile runs had a run.json: those are `run`'s. */
+  command: z.enum(RUN_COMMANDS).default("run"),
   status: z.enum(RUN_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
@@ -23,12 +41,10 @@ export const runManifestSchema = z.object({
       dataset: z.string(),
     }),
   ),
-  sessions: z.array(
-    z.object({ started_at: z.string(), ended_at: z.string().nullable(), status: z.enum(RUN_STATUSES) }),
-  ),
+  sessions: z.array(sessionEntrySchema),
   summaries: z.record(z.string(), z.unknown()),
 });
-export type RunManifest = z.infer<typeof runManifestSchema>;
+export type RunManifest = z.output<typeof runManifestSchema>;
 
 export function readRunManifest(path: string): RunManifest {
   let text: string;

@@ -1,8 +1,9 @@
 // Error bars beyond the i.i.d. CI: the clustered SE by task (Miller 2024) and a bootstrap CI of non-binary scores.
+
+import type { SampleRecord } from "../core/sample-record.js";
 import { bootstrapMeanCi } from "../stats/bootstrap-ci.js";
 import { clusteredStandardError } from "../stats/clustered-standard-error.js";
 import { createSeededRandom } from "../stats/seeded-random.js";
-import type { SampleRecord } from "./sample-record.js";
 
 /** Fields for `<benchmark>.json`: clustered SE and CI when there are several tasks; score CI when not 0/1. */
 export function scoreErrorBars(

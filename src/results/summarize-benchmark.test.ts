@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { SampleRecord } from "../core/sample-record.js";
 import { accuracyCsv } from "./accuracy-csv.js";
-import type { SampleRecord } from "./sample-record.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
 
 const record = (task: string, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord => ({

@@ -1,6 +1,7 @@
 // Accuracy of one benchmark from its journal records: overall (micro) with a 95% CI, per task, and macro average.
+
+import type { SampleRecord } from "../core/sample-record.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
-import type { SampleRecord } from "./sample-record.js";
 
 export interface TaskAccuracy {
   task: string;

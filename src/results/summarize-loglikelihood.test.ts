@@ -1,10 +1,10 @@
 // acc_norm in summaries and result files; journal lines written before loglikelihood scoring still read.
 import { describe, expect, it } from "vitest";
+import { type SampleRecord, sampleRecordSchema } from "../core/sample-record.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { proportionCi } from "../stats/proportion-ci.js";
 import { accuracyCsv } from "./accuracy-csv.js";
 import { benchmarkResult } from "./benchmark-result.js";
-import { type SampleRecord, sampleRecordSchema } from "./sample-record.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
 import { summaryForManifest } from "./write-run-results.js";
 

@@ -1,11 +1,11 @@
 // Writes a run's result files: `<benchmark>.json` per benchmark, `accuracy_results.csv`, and `run.json`.
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { accuracyCsv } from "./accuracy-csv.js";
+import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import type { RunManifest } from "./run-manifest.js";
-import type { SampleRecord } from "./sample-record.js";
 import type { BenchmarkSummary } from "./summarize-benchmark.js";
 
 /** Writes `text` to a temporary file and renames it into place, so readers never see half a file. */
@@ -24,6 +24,8 @@ export interface BenchmarkFiles {
   metrics: AggregatedMetrics;
   records: readonly SampleRecord[];
   config: Record<string, unknown>;
+  /** More top-level fields of `<benchmark>.json` (e.g. `server_metrics`). */
+  extra?: Record<string, unknown> | undefined;
 }
 
 /** Returns the path of each `<benchmark>.json`, in order. */
@@ -34,7 +36,7 @@ export function writeBenchmarkFiles(
 ): string[] {
   const paths = benchmarks.map((entry) => {
     const path = join(runDir, `${entry.summary.benchmark}.json`);
-    const result = benchmarkResult({ ...entry, ...meta });
+    const result = { ...benchmarkResult({ ...entry, ...meta }), ...entry.extra };
     writeFileAtomic(path, `${JSON.stringify(result, null, 2)}\n`);
     return path;
   });

@@ -6,8 +6,8 @@ import { createLocalDatasetContext } from "../benchmarks/test-support/local-data
 import { fixturesDir } from "../benchmarks/test-support/shared-data-dir.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { Backend } from "../core/generation.js";
+import { sampleRecordSchema } from "../core/sample-record.js";
 import { ApiCallError } from "../errors.js";
-import { sampleRecordSchema } from "../results/sample-record.js";
 import { buildLoglikelihoodWorkItem, hasLoglikelihood } from "./build-loglikelihood-work-item.js";
 import { planBenchmark } from "./plan-benchmark.js";
 

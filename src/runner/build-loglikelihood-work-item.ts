@@ -2,13 +2,13 @@
 import type { ContinuationScore, LoglikelihoodScorer } from "../backends/local-llama/loglikelihood-types.js";
 import type { BenchmarkSample, LoglikelihoodPrompt } from "../benchmarks/types.js";
 import type { Backend, GenerationStatus } from "../core/generation.js";
+import { type LoglikelihoodScores, recordKey, type SampleRecord } from "../core/sample-record.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
 import { ApiCallError, BenchError, ConfigError, RequestTimeoutError, toError } from "../errors.js";
 import { loglikelihoodChoice } from "../graders/loglikelihood-choice.js";
 import { letterOf } from "../graders/multiple-choice.js";
 import type { Sleep } from "../net/abortable-sleep.js";
 import { type RetryAdvice, retry } from "../net/retry.js";
-import { type LoglikelihoodScores, recordKey, type SampleRecord } from "../results/sample-record.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 /** A backend that can score continuations (openai-http over `echo` + `logprobs`, the local llama.cpp model). */

@@ -1,10 +1,11 @@
 // Turns a planned sample into engine work: the request to send and the journal record of its graded answer.
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import type { GenerationRequest, GenerationResult } from "../core/generation.js";
+import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
 import { toError } from "../errors.js";
 import type { Grade } from "../graders/types.js";
-import { recordKey, type SampleRecord, type SampleTimings } from "../results/sample-record.js";
+import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function buildWorkItem(
@@ -101,19 +102,16 @@ function failedGrade(result: GenerationResult): Grade {
   };
 }
 
-/** Times relative to the request's send, as the journal stores them. */
+/** Times relative to the request's send, as the journal stores them (the one per-request metric function's). */
 export function relativeTimings(result: GenerationResult, runStartMs: number): SampleTimings {
-  const { sentMs, firstByteMs, firstContentMs, endMs, deltaTimesMs } = result.timings;
-  const ttftMs = firstContentMs === undefined ? null : firstContentMs - sentMs;
-  const e2eMs = endMs - sentMs;
-  const outputTokens = result.usage.completionTokens ?? deltaTimesMs.length;
-  const itlMs = ttftMs !== null && outputTokens > 1 ? (e2eMs - ttftMs) / (outputTokens - 1) : null;
+  const { sentMs } = result.timings;
+  const metrics = computeRequestMetrics(result, { intendedMs: sentMs, readyMs: sentMs });
   return {
     sent_at_ms: sentMs - runStartMs,
-    ttfb_ms: firstByteMs === undefined ? null : firstByteMs - sentMs,
-    ttft_ms: ttftMs,
-    e2e_ms: e2eMs,
-    itl_ms: itlMs,
-    chunks: deltaTimesMs.length,
+    ttfb_ms: metrics.timeToFirstByteMs,
+    ttft_ms: metrics.ttftMs,
+    e2e_ms: metrics.e2eLatencyMs,
+    itl_ms: metrics.itlMs,
+    chunks: metrics.chunks,
   };
 }

@@ -3,18 +3,17 @@ import { join } from "node:path";
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
-import { toolVersion } from "../core/tool-version.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError } from "../errors.js";
 import type { Grade } from "../graders/types.js";
-import { aggregateRequestMetrics } from "../metrics/aggregate-request-metrics.js";
-import type { RunManifest } from "../results/run-manifest.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
-import { summaryForManifest, writeBenchmarkFiles, writeRunManifest } from "../results/write-run-results.js";
+import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
+import { openSession } from "../session/open-session.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
-import { createRunDir } from "./prepare-run-dir.js";
+import { manifestBenchmark } from "./plan-config.js";
 
 /** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
 export interface PregeneratedResponse {
@@ -71,7 +70,17 @@ export async function gradeResponses(
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();
   const model = options.model ?? "pregenerated";
-  const runDir = createRunDir(options.outputDir, startedAt, model);
+  const { apiKey: _apiKey, resume: _resume, ...runConfig } = options;
+  const session = openSession({
+    command: "run",
+    model,
+    outputDir: options.outputDir,
+    config: { ...runConfig, mode: "grade" },
+    benchmarks: [manifestBenchmark(plan)],
+    resumed: undefined,
+    startedAt,
+  });
+  const { runDir } = session;
   const journal = openJournal(join(runDir, "samples.jsonl"));
   try {
     for (const record of records) journal.append(record);
@@ -84,7 +93,7 @@ export async function gradeResponses(
     ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered),
     ...(skipped === undefined ? {} : { skipped }),
   };
-  const metrics = aggregateRequestMetrics(ordered, 0);
+  const metrics = aggregateRecordMetrics(ordered, 0);
   const timestamp = startedAt.toISOString();
   const config = {
     mode: "grade",
@@ -98,27 +107,11 @@ export async function gradeResponses(
     model,
     timestamp,
   });
-  const { apiKey: _apiKey, resume: _resume, ...runConfig } = options;
-  const manifest: RunManifest = {
-    tool: toolVersion(),
+  session.end({
     status: "completed",
-    created_at: timestamp,
-    updated_at: timestamp,
-    model,
-    config: { ...runConfig, model, mode: "grade" },
-    benchmarks: [
-      {
-        name: benchmark.name,
-        planned_samples: plan.samples.length,
-        n_shots: plan.promptOptions.nShots,
-        grader: plan.graderName,
-        dataset: benchmark.dataset,
-      },
-    ],
-    sessions: [{ started_at: timestamp, ended_at: timestamp, status: "completed" }],
+    timestamp,
     summaries: { [benchmark.name]: summaryForManifest(summary, metrics) },
-  };
-  writeRunManifest(runDir, manifest);
+  });
   return { runDir, summary, resultPath };
 }
 

@@ -1,4 +1,6 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
+import type { RunManifest } from "../results/run-manifest.js";
+import type { SpecResultInput } from "../results/spec-result-file.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
@@ -12,5 +14,36 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
     seed: plan.params.seed ?? null,
     stop: plan.params.stop ?? null,
     dataset: plan.benchmark.dataset,
+  };
+}
+
+/** A planned benchmark's entry in run.json. */
+export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmarks"][number] {
+  return {
+    name: plan.benchmark.name,
+    planned_samples: plan.samples.length,
+    n_shots: plan.promptOptions.nShots,
+    grader: plan.graderName,
+    dataset: plan.benchmark.dataset,
+  };
+}
+
+/** The spec result file's `config` block. */
+export function specConfig(
+  options: {
+    baseUrl: string;
+    backend?: string | undefined;
+    concurrency?: number | undefined;
+    stream: boolean;
+  },
+  plan: PlannedBenchmark,
+): SpecResultInput["config"] {
+  return {
+    base_url: options.backend === "local" ? null : options.baseUrl,
+    concurrency: options.concurrency ?? null,
+    streaming: options.stream,
+    temperature: plan.params.temperature ?? null,
+    max_tokens: plan.params.maxTokens ?? null,
+    seed: plan.params.seed ?? null,
   };
 }

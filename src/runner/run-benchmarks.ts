@@ -1,27 +1,35 @@
 // The library entry point of `llm-bench run`: plan, request, grade, journal and write the run directory.
 import { join } from "node:path";
 import type { Benchmark } from "../benchmarks/types.js";
-import type { RunOptions, RunOptionsInput } from "../config/run-options.js";
+import { parseRunOptions } from "../config/parse-run-options.js";
+import {
+  RESUMABLE_OPTION_KEYS,
+  type RunOptions,
+  type RunOptionsInput,
+  runOptionsSchema,
+} from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
-import { toolVersion } from "../core/tool-version.js";
+import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
-import { openJournal, readJournal } from "../engine/journal.js";
+import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
-import { aggregateRequestMetrics, recordsWallTimeMs } from "../metrics/aggregate-request-metrics.js";
-import type { RunManifest, RunStatus } from "../results/run-manifest.js";
-import { recordKey, type SampleRecord } from "../results/sample-record.js";
+import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
+import type { RunStatus } from "../results/run-manifest.js";
+import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
-import { summaryForManifest, writeBenchmarkFiles, writeRunManifest } from "../results/write-run-results.js";
+import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
+import { openSession } from "../session/open-session.js";
+import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
+import { withConnection } from "../session/with-connection.js";
 import { buildLoglikelihoodWorkItem } from "./build-loglikelihood-work-item.js";
 import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
-import { planConfig } from "./plan-config.js";
-import { createRunDir, resolveRunOptions } from "./prepare-run-dir.js";
-import { resolveModel } from "./resolve-model.js";
+import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import type { RunReporter } from "./run-reporter.js";
+import { startPrometheusScrape } from "./scrape-prometheus.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
@@ -38,50 +46,46 @@ export async function runBenchmarks(
   dependencies: RunDependencies = {},
 ): Promise<RunOutcome> {
   const { reporter, signal } = dependencies;
-  const now = dependencies.now ?? (() => performance.now());
-  const clock = dependencies.clock ?? (() => new Date());
   const env = dependencies.env ?? process.env;
   const given: RunOptionsInput = { ...input, apiKey: input.apiKey ?? env["OPENAI_API_KEY"] };
   const explicit = dependencies.backend === undefined ? chooseRunBackend(given) : given;
-  const { options, resumed } = resolveRunOptions(explicit);
+  const { options, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
   const benchmarks = await loadRunBenchmarks(options);
   await checkLoglikelihoodBenchmarks(options, benchmarks);
-
-  const isOwnBackend = dependencies.backend === undefined;
-  const backendExtras = {
-    env,
-    onDownloadProgress: reporter?.onDatasetProgress?.bind(reporter),
-  };
-  const listing = dependencies.backend ?? createRunBackend(options, options.model ?? "", backendExtras);
-  let sending = listing;
-  try {
-    const model = await resolveModel(listing, {
+  const backendExtras = { env, onDownloadProgress: reporter?.onDatasetProgress?.bind(reporter) };
+  return withConnection(
+    {
+      injected: dependencies.backend,
+      createListing: () => createRunBackend(options, options.model ?? "", backendExtras),
       requested: options.model,
       baseUrl: options.baseUrl,
-      ...(signal === undefined ? {} : { signal }),
-      ...(reporter?.onWarning === undefined
-        ? {}
-        : { onWarning: (message: string) => reporter.onWarning?.(message) }),
-    });
-    // The listing client was built before the model was known; requests need one that names it.
-    if (isOwnBackend && options.backend !== "local" && model !== options.model) {
-      sending = createRunBackend(options, model, backendExtras);
-    }
-    return await runResolved({ ...options, model }, benchmarks, sending, resumed, {
-      now,
-      clock,
-      env,
-      reporter,
       signal,
-    });
-  } finally {
-    // A backend passed in belongs to the caller.
-    if (isOwnBackend) {
-      await listing.close();
-      if (sending !== listing) await sending.close();
-    }
-  }
+      onWarning: reporter?.onWarning?.bind(reporter),
+    },
+    async (connection) => {
+      const { model } = connection;
+      // The listing client was built before the model was known; requests need one that names it.
+      const backend =
+        options.backend === "local" || model === options.model
+          ? connection.listing
+          : connection.sendingBackend(() => createRunBackend(options, model, backendExtras));
+      return runResolved({ ...options, model }, benchmarks, backend, resumed, {
+        now: dependencies.now ?? (() => performance.now()),
+        clock: dependencies.clock ?? (() => new Date()),
+        env,
+        reporter,
+        signal,
+      });
+    },
+  );
 }
+
+const RUN_RESUME_RULES: ResumeRules<RunOptionsInput, RunOptions> = {
+  command: "run",
+  parse: parseRunOptions,
+  storedSchema: runOptionsSchema,
+  resumableKeys: RESUMABLE_OPTION_KEYS,
+};
 
 interface Context {
   now: () => number;
@@ -95,7 +99,7 @@ async function runResolved(
   options: RunOptions & { model: string },
   benchmarks: readonly Benchmark[],
   backend: Backend,
-  resumed: ReturnType<typeof resolveRunOptions>["resumed"],
+  resumed: ResumedRun | undefined,
   context: Context,
 ): Promise<RunOutcome> {
   const { reporter, signal } = context;
@@ -112,13 +116,17 @@ async function runResolved(
   for (const benchmark of benchmarks) plans.push(await planBenchmark(benchmark, options, datasets));
   checkLoglikelihoodRun(options, plans, backend);
 
-  const startedAt = context.clock();
-  const runDir = resumed?.runDir ?? createRunDir(options.outputDir, startedAt, model);
-  const journalPath = join(runDir, "samples.jsonl");
-  const previous = readJournal(journalPath).records;
-  const session = resumed === undefined ? 0 : resumed.manifest.sessions.length;
-  const manifest = initialManifest(options, model, plans, resumed?.manifest, startedAt);
-  writeRunManifest(runDir, manifest);
+  const { apiKey: _apiKey, resume: _resume, ...config } = options;
+  const session = openSession({
+    command: "run",
+    model,
+    outputDir: options.outputDir,
+    config,
+    benchmarks: plans.map(manifestBenchmark),
+    resumed,
+    startedAt: context.clock(),
+  });
+  const { runDir, previous } = session;
 
   const runStartMs = context.now();
   const pending = (plan: PlannedBenchmark) =>
@@ -135,25 +143,27 @@ async function runResolved(
     alreadyDone: total - toRequest,
   });
 
-  function* workItems(): Generator<EngineWorkItem> {
-    for (const plan of plans) {
-      for (const sample of pending(plan)) {
-        yield options.scoring === "loglikelihood"
-          ? buildLoglikelihoodWorkItem(plan, sample, {
-              runStartMs,
-              session,
-              maxRetries: options.maxRetries,
-              now: context.now,
-            })
-          : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session });
-      }
-    }
-  }
-  const journal = openJournal(journalPath);
+  const workItems: EngineWorkItem[] = plans.flatMap((plan) =>
+    pending(plan).map((sample) =>
+      options.scoring === "loglikelihood"
+        ? buildLoglikelihoodWorkItem(plan, sample, {
+            runStartMs,
+            session: session.index,
+            maxRetries: options.maxRetries,
+            now: context.now,
+          })
+        : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
+    ),
+  );
+  const scrape = await startPrometheusScrape(options, {
+    signal,
+    onWarning: reporter?.onWarning?.bind(reporter),
+  });
+  const journal = openJournal(join(runDir, "samples.jsonl"));
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
   try {
-    ({ records: engineRecords, isInterrupted } = await runEngine(workItems(), {
+    ({ records: engineRecords, isInterrupted } = await runEngine(workItems, {
       backend,
       concurrency: options.concurrency,
       journal,
@@ -165,34 +175,44 @@ async function runResolved(
     }));
   } catch (error) {
     // A fatal error (e.g. a server without prompt logprobs): the journal keeps what finished; resume later.
-    markFailed(runDir, manifest, context.clock().toISOString());
+    session.end({ status: "failed", timestamp: context.clock().toISOString() });
     throw error;
   } finally {
     journal.close();
   }
 
+  const scraped = await scrape?.stop();
   const all = new Map(previous);
   for (const record of engineRecords) all.set(recordKey(record), record);
   const timestamp = context.clock().toISOString();
   const outcomes = summarizePlans(plans, all);
   const paths = writeBenchmarkFiles(
     runDir,
-    outcomes.map((entry) => ({ ...entry, config: resultConfig(options, entry.plan) })),
+    outcomes.map((entry) => ({
+      ...entry,
+      config: resultConfig(options, entry.plan),
+      extra: scraped === undefined ? undefined : { server_metrics: scraped.summary },
+    })),
     { model, timestamp },
   );
+  for (const entry of outcomes) {
+    writeSpecResultFile(options.outputDir, {
+      ...entry,
+      model,
+      startedAt: session.createdAt,
+      config: specConfig(options, entry.plan),
+      prometheusText: scraped?.text,
+    });
+  }
   const isComplete = outcomes.every((entry) => entry.summary.isComplete);
   const status: RunStatus = isComplete ? "completed" : isInterrupted ? "interrupted" : "failed";
-  const lastSession = manifest.sessions[manifest.sessions.length - 1];
-  if (lastSession !== undefined) {
-    lastSession.ended_at = timestamp;
-    lastSession.status = status;
-  }
-  manifest.status = status;
-  manifest.updated_at = timestamp;
-  manifest.summaries = Object.fromEntries(
-    outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
-  );
-  writeRunManifest(runDir, manifest);
+  session.end({
+    status,
+    timestamp,
+    summaries: Object.fromEntries(
+      outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
+    ),
+  });
 
   const benchmarkOutcomes: BenchmarkOutcome[] = outcomes.map((entry, index) => ({
     summary: entry.summary,
@@ -211,17 +231,6 @@ async function runResolved(
   return outcome;
 }
 
-function markFailed(runDir: string, manifest: RunManifest, timestamp: string): void {
-  const lastSession = manifest.sessions[manifest.sessions.length - 1];
-  if (lastSession !== undefined) {
-    lastSession.ended_at = timestamp;
-    lastSession.status = "failed";
-  }
-  manifest.status = "failed";
-  manifest.updated_at = timestamp;
-  writeRunManifest(runDir, manifest);
-}
-
 /** Each plan's records in sample order, its accuracy summary and its serving metrics. */
 function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<string, SampleRecord>) {
   return plans.map((plan) => {
@@ -234,37 +243,9 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
       ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records),
       ...(skipped === undefined ? {} : { skipped }),
     };
-    const metrics = aggregateRequestMetrics(records, recordsWallTimeMs(records));
+    const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
     return { plan, summary, metrics, records };
   });
-}
-
-function initialManifest(
-  options: RunOptions,
-  model: string,
-  plans: readonly PlannedBenchmark[],
-  previous: RunManifest | undefined,
-  startedAt: Date,
-): RunManifest {
-  const { apiKey: _apiKey, resume: _resume, ...config } = options;
-  const iso = startedAt.toISOString();
-  return {
-    tool: toolVersion(),
-    status: "running",
-    created_at: previous?.created_at ?? iso,
-    updated_at: iso,
-    model,
-    config: { ...config, model },
-    benchmarks: plans.map((plan) => ({
-      name: plan.benchmark.name,
-      planned_samples: plan.samples.length,
-      n_shots: plan.promptOptions.nShots,
-      grader: plan.graderName,
-      dataset: plan.benchmark.dataset,
-    })),
-    sessions: [...(previous?.sessions ?? []), { started_at: iso, ended_at: null, status: "running" }],
-    summaries: previous?.summaries ?? {},
-  };
 }
 
 /** The per-benchmark `config` block of `<benchmark>.json`. */

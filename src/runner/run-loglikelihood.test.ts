@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixturesDir } from "../benchmarks/test-support/shared-data-dir.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { loadOracleBenchmarks } from "../mock-server/load-oracle-benchmarks.js";
 import { type MockServer, startMockServer } from "../mock-server/start-mock-server.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import { runBenchmarks } from "./run-benchmarks.js";
 
 let server: MockServer;

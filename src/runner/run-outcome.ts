@@ -1,5 +1,5 @@
 // What `runBenchmarks` returns: where the files are and what was measured.
-import type { AggregatedMetrics } from "../metrics/aggregate-request-metrics.js";
+import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 

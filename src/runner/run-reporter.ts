@@ -1,6 +1,7 @@
 // Hooks a run calls as it goes (vitest's Reporter shape): all optional, all synchronous.
+
+import type { SampleRecord } from "../core/sample-record.js";
 import type { ReadProgress } from "../datasets/types.js";
-import type { SampleRecord } from "../results/sample-record.js";
 import type { RunOutcome } from "./run-outcome.js";
 
 export interface RunStartInfo {

@@ -1,4 +1,5 @@
-// `--server-metrics-url` as a `profile` monitor (the shape of `profile/profile-monitor.ts`'s ProfileMonitor).
+// `--server-metrics-url` as a `profile` monitor (the shape of `profile/profile-monitor.ts`'s Monitor).
+import type { Monitor } from "../core/monitor.js";
 import {
   type ServerMetricsScraper,
   type ServerMetricsScraperOptions,
@@ -42,7 +43,7 @@ export function describeServerMetrics(summary: ServerMetricsSummary): string[] {
   ];
 }
 
-export function serverMetricsProfileMonitor(options: Omit<ServerMetricsScraperOptions, "signal">) {
+export function serverMetricsProfileMonitor(options: Omit<ServerMetricsScraperOptions, "signal">): Monitor {
   let scraper: ServerMetricsScraper | undefined;
   let last: ServerMetricsSummary | undefined;
   let warn: ((message: string) => void) | undefined;

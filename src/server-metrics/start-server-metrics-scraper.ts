@@ -8,8 +8,8 @@ import { type ServerMetricsSummary, summarizeServerMetrics } from "./summarize-s
 export interface ServerMetricsScraperOptions {
   /** The full endpoint, e.g. `http://host:8000/metrics` (TensorRT-LLM: `/prometheus/metrics`). */
   url: string;
-  /** Between scrapes during the run (default 5,000). */
-  intervalMs?: number;
+  /** Between scrapes during the run (default 5,000); null: only the "before" and "after" scrapes. */
+  intervalMs?: number | null;
   /** Per scrape (default 5,000). */
   timeoutMs?: number;
   /** Aborting stops the periodic scrapes; `stop()` still returns what was gathered. */
@@ -23,6 +23,8 @@ export interface ServerMetricsScraper {
   ready: Promise<void>;
   /** Stops the periodic scrapes, takes the "after" scrape and summarises. Never rejects. */
   stop(): Promise<ServerMetricsSummary>;
+  /** The text of the last successful scrape (the "after" one once stopped); null before any. */
+  lastText(): string | null;
 }
 
 /** Starts scraping at once. A missing endpoint gives a warning in the summary, never an exception. */
@@ -33,6 +35,7 @@ export function startServerMetricsScraper(options: ServerMetricsScraperOptions):
   const snapshots: ServerMetricsSnapshot[] = [];
   const warnings: string[] = [];
   let failedScrapes = 0;
+  let lastText: string | null = null;
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
@@ -58,6 +61,7 @@ export function startServerMetricsScraper(options: ServerMetricsScraperOptions):
           `${parsed.errors.length} unreadable line(s) at ${options.url}, e.g. line ${parsed.errors[0]?.line}: ${parsed.errors[0]?.message}`,
         );
       snapshots.push(normalizeServerMetrics(parsed.samples, now()));
+      lastText = text;
     } catch (error) {
       failedScrapes++;
       const message = `server metrics: ${options.url}: ${toError(error).message}`;
@@ -70,7 +74,7 @@ export function startServerMetricsScraper(options: ServerMetricsScraperOptions):
   };
 
   const schedule = () => {
-    if (isStopped || options.signal?.aborted === true) return;
+    if (isStopped || intervalMs === null || options.signal?.aborted === true) return;
     timer = setTimeout(() => {
       inFlight = scrapeOnce().then(schedule);
     }, intervalMs);
@@ -89,5 +93,5 @@ export function startServerMetricsScraper(options: ServerMetricsScraperOptions):
     if (hadEndpoint && snapshots.length > 0) await scrapeOnce();
     return summarizeServerMetrics(options.url, snapshots, { failedScrapes, warnings });
   };
-  return { ready, stop };
+  return { ready, stop, lastText: () => lastText };
 }

@@ -1,6 +1,6 @@
 // What `profile` sends: a workload hands out the request of each index, and for benchmarks a grader of the answer.
 import type { GenerationRequest, GenerationResult } from "../core/generation.js";
-import type { SampleRecord } from "../results/sample-record.js";
+import type { SampleRecord } from "../core/sample-record.js";
 
 export interface WorkloadItem {
   request: GenerationRequest;

@@ -1,10 +1,11 @@
 // Every bad input gets a clear message naming what was wrong, exit 2 (1 for a runtime failure), no stack trace.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliResult, type MockServerProcess, runCli, startMockServerProcess } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -180,7 +181,7 @@ describe("bad input", () => {
       outputDir,
     ]);
     expect(first.code).toBe(0);
-    const runDir = join(outputDir, readdirSync(outputDir)[0] ?? "");
+    const runDir = join(outputDir, runDirNames(outputDir)[0] ?? "");
     const changed = await runCli([
       "run",
       "--resume",

@@ -1,6 +1,6 @@
 // `llm-bench run bbh` with no --data-dir: rows from a fake Hub, the 3-shot prompt files downloaded once from a
 // local mirror of BIG-Bench-Hard's cot-prompts (LLM_BENCH_BBH_PROMPTS_URL), then reused offline from the cache.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
 import { writeBbhParquet } from "../../src/benchmarks/bigbench/test-support/write-bbh-parquet.js";
 import { type FakeHub, startFakeHub } from "../../src/datasets/test-support/fake-hub-server.js";
 import { type MockServerProcess, runCli, sharedData, startMockServerProcess } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 const TASK = "boolean_expressions";
 const hasBbh =
@@ -68,7 +69,7 @@ describe.skipIf(!hasBbh)("run bbh without --data-dir", () => {
     expect(online.code).toBe(0);
     expect(prompts.requests).toEqual([`/cot-prompts/${TASK}.txt`]);
 
-    const [runDir] = readdirSync(outputDir);
+    const [runDir] = runDirNames(outputDir);
     const journal = readFileSync(join(outputDir, runDir ?? "", "samples.jsonl"), "utf8")
       .trim()
       .split("\n")

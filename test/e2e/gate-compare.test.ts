@@ -2,7 +2,7 @@
 // verdicts); `compare` finds the one-way flips and a significant drop, `gate` against 70.0 passes one, fails the other.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   hasSharedData,
@@ -11,6 +11,7 @@ import {
   sharedData,
   startMockServerProcess,
 } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 async function oracleRun(accuracy: string): Promise<string> {
   const server: MockServerProcess = await startMockServerProcess([
@@ -41,7 +42,7 @@ async function oracleRun(accuracy: string): Promise<string> {
     ]);
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code).toBe(0);
-    const [entry] = readdirSync(outputDir);
+    const [entry] = runDirNames(outputDir);
     return join(outputDir, entry ?? "");
   } finally {
     await server.stop();
@@ -112,7 +113,57 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
 
     const text = await runCli(["compare", high, low]);
     expect(text.stdout).toMatch(new RegExp(`flips: ${flips} right→wrong, 0 wrong→right`));
-    expect(text.stdout).toMatch(/TTFT p95/);
+    expect(text.stdout).toMatch(/^TTFT P95 \(s\) +\d+\.\d{3} +\d+\.\d{3}$/m);
+    expect(text.stdout).toMatch(/^Samples +1319 +1319$/m);
+  });
+
+  it("each run also wrote the spec's result file, which compare reads like the run directory", async () => {
+    const specFile = (runDir: string): string => {
+      const outputDir = dirname(runDir);
+      const names = readdirSync(outputDir).filter((name) =>
+        /^gsm8k_mock-model_\d{8}T\d{6}Z\.json$/.test(name),
+      );
+      expect(names).toHaveLength(1);
+      return join(outputDir, names[0] ?? "");
+    };
+    const spec = JSON.parse(readFileSync(specFile(high), "utf8")) as Record<string, unknown>;
+    expect(Object.keys(spec)).toEqual([
+      "benchmark",
+      "model",
+      "timestamp",
+      "config",
+      "name",
+      "num_samples",
+      "accuracy",
+      "score",
+      "aggregated_metrics",
+      "sample_results",
+    ]);
+    expect(spec["accuracy"]).toBe(accuracyOf(high));
+    expect(spec["config"]).toMatchObject({ concurrency: 64, streaming: true, temperature: 0 });
+    const metrics = spec["aggregated_metrics"] as Record<string, number>;
+    expect(metrics["total_requests"]).toBe(1319);
+    expect(metrics["failed_requests"]).toBe(0);
+    expect(metrics["ttft_p50"]).toBeLessThan(10); // seconds
+    const [sample] = spec["sample_results"] as Record<string, unknown>[];
+    expect(Object.keys(sample ?? {})).toEqual([
+      "id",
+      "correct",
+      "score",
+      "predicted",
+      "expected",
+      "details",
+      "metrics",
+    ]);
+
+    const fromFiles = await runCli(["compare", specFile(high), specFile(low), "--json"]);
+    const fromDirs = await runCli(["compare", high, low, "--json"]);
+    expect(fromFiles.code).toBe(0);
+    type Paired = { benchmarks: { paired: { difference: number; mcnemar_p_value: number }[] }[] };
+    const filePair = (JSON.parse(fromFiles.stdout) as Paired).benchmarks[0]?.paired[0];
+    const dirPair = (JSON.parse(fromDirs.stdout) as Paired).benchmarks[0]?.paired[0];
+    expect(filePair?.difference).toBe(dirPair?.difference);
+    expect(filePair?.mcnemar_p_value).toBe(dirPair?.mcnemar_p_value);
   });
 
   it("gate passes the 0.70 run and fails the 0.65 run against a reference of 70.0", async () => {

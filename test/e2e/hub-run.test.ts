@@ -1,12 +1,13 @@
 // `llm-bench run` reading its data from the Hugging Face Hub (a local server in the Hub's URL layout serving
 // parquet files), caching it, and then running offline from the cache.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeHub, startFakeHub } from "../../src/datasets/test-support/fake-hub-server.js";
 import { type MockServerProcess, repoRoot, runCli, startMockServerProcess } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 const fixtureData = join(repoRoot, "src/benchmarks/gsm8k/fixtures");
 
@@ -64,7 +65,7 @@ describe("run with data from the Hub", () => {
     expect(online.stderr).toMatch(/downloading .*gsm8k/);
     expect(hub.downloads()).toBe(2);
     const stats = await server.stats();
-    const [firstRun] = readdirSync(outputDir);
+    const [firstRun] = runDirNames(outputDir);
     const result = JSON.parse(readFileSync(join(outputDir, firstRun ?? "", "gsm8k.json"), "utf8")) as {
       num_samples: number;
       num_correct: number;
@@ -81,7 +82,7 @@ describe("run with data from the Hub", () => {
     );
     expect(offline.code).toBe(0);
     expect(hub.requests.length).toBe(requestsBefore);
-    const secondRun = readdirSync(outputDir).find((name) => name !== firstRun) ?? "";
+    const secondRun = runDirNames(outputDir).find((name) => name !== firstRun) ?? "";
     const again = JSON.parse(readFileSync(join(outputDir, secondRun, "gsm8k.json"), "utf8")) as {
       num_correct: number;
     };

@@ -1,9 +1,10 @@
 // `run` warns when more than 5% of a benchmark's responses ended with finish_reason "length", and not otherwise.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServerProcess, runCli, startMockServerProcess } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 /** 80 mock tokens inside \boxed{}: cut by --max-tokens 30 in every oracle phrasing; short answers are ≤ 14 tokens. */
 const LONG_ANSWER = Array.from({ length: 40 }, () => "1").join(" + ");
@@ -25,7 +26,7 @@ function writeMath500(dataDir: string): void {
 }
 
 function finishReasons(outputDir: string): string[] {
-  const [runDir = ""] = readdirSync(outputDir);
+  const [runDir = ""] = runDirNames(outputDir);
   return readFileSync(join(outputDir, runDir, "samples.jsonl"), "utf8")
     .trim()
     .split("\n")

@@ -1,10 +1,11 @@
 // End to end: `llm-bench profile --workers 2` against the mock server — every request recorded once, the merged
 // open-loop schedule equal to the one-process schedule, statistics and error classes merged, summary files valid.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServerProcess, runCli, startMockServerProcess } from "./support/cli.js";
+import { runDirNames } from "./support/run-dir.js";
 
 type Json = Record<string, unknown>;
 const readJson = (path: string): Json => JSON.parse(readFileSync(path, "utf8")) as Json;
@@ -14,7 +15,7 @@ async function profile(url: string, args: readonly string[]) {
   const result = await runCli(["profile", "--base-url", url, "--output-dir", outputDir, ...args]);
   expect(result.stderr).not.toMatch(/internal error/);
   expect(result.code, result.stderr).toBe(0);
-  const entries = readdirSync(outputDir);
+  const entries = runDirNames(outputDir);
   expect(entries).toHaveLength(1);
   const runDir = join(outputDir, entries[0] ?? "");
   const lines = readFileSync(join(runDir, "profile_export.jsonl"), "utf8")

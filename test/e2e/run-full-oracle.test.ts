@@ -1,6 +1,6 @@
 // End to end with the real data: the full MMLU and GSM8K test sets through the oracle mock server, uninterrupted
 // and killed with SIGKILL then resumed; the reported accuracy must equal what the oracle served, exactly.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,7 +14,7 @@ import {
   startMockServerProcess,
   waitForExit,
 } from "./support/cli.js";
-import { onlyRunDir, readJson, readJsonLines } from "./support/run-dir.js";
+import { onlyRunDir, readJson, readJsonLines, runDirNames } from "./support/run-dir.js";
 
 interface ResultFile {
   accuracy: number;
@@ -144,7 +144,7 @@ describe.skipIf(!hasSharedData)("full MMLU and GSM8K through the oracle mock ser
       let runDir = "";
       for (let waited = 0; waited < 60_000; waited += 50) {
         await sleep(50);
-        const entries = existsSync(outputDir) ? readdirSync(outputDir) : [];
+        const entries = runDirNames(outputDir);
         if (entries[0] === undefined) continue;
         runDir = join(outputDir, entries[0]);
         const journal = join(runDir, "samples.jsonl");

@@ -15,7 +15,7 @@ import {
   startMockServerProcess,
   waitForExit,
 } from "./support/cli.js";
-import { onlyRunDir, readJson, readJsonLines } from "./support/run-dir.js";
+import { onlyRunDir, readJson, readJsonLines, runDirNames } from "./support/run-dir.js";
 
 const fixtureData = join(repoRoot, "src/benchmarks/gsm8k/fixtures");
 const mmluFixtureData = join(repoRoot, "src/benchmarks/mmlu/fixtures");
@@ -81,6 +81,35 @@ describe("run options against the oracle mock server (fixture data)", () => {
       expect(file.config["stream"]).toBe(!variant.flags.includes("--no-stream"));
     });
   }
+
+  it("--scrape-prometheus attaches the server's counter deltas and the endpoint's text to the results", async () => {
+    const outputDir = mkdtempSync(join(tmpdir(), "e2e-prometheus-"));
+    const result = await runCli([
+      "run",
+      "gsm8k",
+      "--base-url",
+      server.url,
+      "--data-dir",
+      fixtureData,
+      "--output-dir",
+      outputDir,
+      "--scrape-prometheus",
+    ]);
+    expect(result.stderr).not.toMatch(/internal error|warning/);
+    expect(result.code).toBe(0);
+    const file = readJson<{ num_samples: number; server_metrics: Record<string, unknown> }>(
+      join(onlyRunDir(outputDir), "gsm8k.json"),
+    );
+    expect(file.server_metrics).toMatchObject({
+      url: `${new URL(server.url).origin}/metrics`,
+      server: "vllm",
+      scrapes: 2,
+      requests_succeeded: file.num_samples,
+    });
+    const [specName] = readdirSync(outputDir).filter((name) => name.endsWith(".json"));
+    const spec = readJson<{ prometheus_metrics: string }>(join(outputDir, specName ?? ""));
+    expect(spec.prometheus_metrics).toMatch(/^vllm:request_success_total\{/m);
+  });
 
   it("never writes the API key, and --verbose prints every graded sample", async () => {
     const outputDir = mkdtempSync(join(tmpdir(), "e2e-secret-"));
@@ -215,7 +244,7 @@ describe.skipIf(!hasSharedData)("Ctrl-C", () => {
       ]);
       for (let waited = 0; waited < 30_000; waited += 25) {
         await sleep(25);
-        const dirs = existsSync(outputDir) ? readdirSync(outputDir) : [];
+        const dirs = runDirNames(outputDir);
         const path = dirs[0] === undefined ? "" : join(outputDir, dirs[0], "samples.jsonl");
         if (path !== "" && existsSync(path) && readFileSync(path, "utf8").split("\n").length > 16) break;
       }

@@ -1,11 +1,20 @@
 // Reading what a command wrote: the one run directory under an output dir, JSON files and JSON-lines files.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 
+/** The run directories under `outputDir` (its files — the spec's `<benchmark>_<model>_<time>.json` — left out). */
+export function runDirNames(outputDir: string): string[] {
+  if (!existsSync(outputDir)) return [];
+  return readdirSync(outputDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
 /** The single run directory a command made under `outputDir` (asserts there is exactly one). */
 export function onlyRunDir(outputDir: string): string {
-  const entries = readdirSync(outputDir);
+  const entries = runDirNames(outputDir);
   expect(entries).toHaveLength(1);
   return join(outputDir, entries[0] ?? "");
 }

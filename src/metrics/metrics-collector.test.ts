@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseGoodput } from "./goodput.js";
 import { MetricColumn } from "./metric-column.js";
 import { metricStats } from "./metric-stats.js";
-import { ProfileCollector } from "./profile-collector.js";
+import { MetricsCollector } from "./metrics-collector.js";
 import type { RequestMetrics } from "./request-metrics.js";
 
 function metrics(overrides: Partial<RequestMetrics>): RequestMetrics {
@@ -18,6 +18,8 @@ function metrics(overrides: Partial<RequestMetrics>): RequestMetrics {
     tpotMs: 2,
     e2eLatencyMs: 100,
     outputTokensPerSecondPerUser: 500,
+    outputTokensPerSecond: 200,
+    inputTokensPerSecond: 1000,
     inputTokens: 10,
     outputTokens: 20,
     isOutputTokensCounted: false,
@@ -60,9 +62,9 @@ describe("MetricColumn", () => {
   });
 });
 
-describe("ProfileCollector", () => {
+describe("MetricsCollector", () => {
   it("computes throughputs over first send → last end, the achieved rate over the send span, goodput, errors", () => {
-    const collector = new ProfileCollector({
+    const collector = new MetricsCollector({
       targetRequestRate: 4,
       goodput: parseGoodput("ttft:15 e2e:150"),
     });

@@ -1,11 +1,12 @@
-// Accumulates a profile's measured requests into compact columns and counters, and summarizes them at the end.
+// The one aggregator of serving metrics: accumulates measured requests (a profile's, or a run's journal records)
+// into compact columns and counters, and summarizes them at the end.
 import { type GoodputSlos, meetsGoodput } from "./goodput.js";
-import { MetricColumn } from "./metric-column.js";
+import { MetricColumn, type MetricPrecision } from "./metric-column.js";
 import { type MetricStats, metricStats } from "./metric-stats.js";
-import { PROFILE_METRICS } from "./profile-metrics.js";
+import { REQUEST_METRIC_COLUMNS, type RequestMetricColumn } from "./request-metric-columns.js";
 import type { RequestMetrics } from "./request-metrics.js";
 
-export interface ProfileSummary {
+export interface MetricsSummary {
   request_count: number;
   successful_requests: number;
   failed_requests: number;
@@ -26,18 +27,23 @@ export interface ProfileSummary {
   metrics: Record<string, MetricStats>;
 }
 
-export interface ProfileCollectorOptions {
+export interface MetricsCollectorOptions {
   targetRequestRate?: number | undefined;
   goodput?: GoodputSlos | undefined;
   /** Most inter-chunk gaps kept for percentiles (a uniform sample beyond it); default 2,000,000. */
   maxInterChunkSamples?: number | undefined;
+  /** The metrics summarized (default REQUEST_METRIC_COLUMNS, a profile's). */
+  columns?: readonly RequestMetricColumn[] | undefined;
+  /** 32 (default) keeps each value in 4 bytes; 64 keeps every digit. */
+  precision?: MetricPrecision | undefined;
 }
 
-export class ProfileCollector {
+export class MetricsCollector {
   readonly #columns = new Map<string, MetricColumn>();
   readonly #gaps: MetricColumn;
   readonly #errors = new Map<string, number>();
-  readonly #options: ProfileCollectorOptions;
+  readonly #options: MetricsCollectorOptions;
+  readonly #metricColumns: readonly RequestMetricColumn[];
   #count = 0;
   #ok = 0;
   #good = 0;
@@ -48,10 +54,12 @@ export class ProfileCollector {
   #lastSentMs = Number.NEGATIVE_INFINITY;
   #lastEndMs = Number.NEGATIVE_INFINITY;
 
-  constructor(options: ProfileCollectorOptions = {}) {
+  constructor(options: MetricsCollectorOptions = {}) {
     this.#options = options;
-    for (const metric of PROFILE_METRICS) this.#columns.set(metric.key, new MetricColumn());
-    this.#gaps = new MetricColumn({ capacity: options.maxInterChunkSamples ?? 2_000_000 });
+    this.#metricColumns = options.columns ?? REQUEST_METRIC_COLUMNS;
+    const precision = options.precision ?? 32;
+    for (const metric of this.#metricColumns) this.#columns.set(metric.key, new MetricColumn({ precision }));
+    this.#gaps = new MetricColumn({ capacity: options.maxInterChunkSamples ?? 2_000_000, precision });
   }
 
   /** One measured request: its metrics, its absolute send time and its delta times (for the inter-chunk gaps). */
@@ -65,7 +73,7 @@ export class ProfileCollector {
       const name = metrics.errorClass ?? "error";
       this.#errors.set(name, (this.#errors.get(name) ?? 0) + 1);
     }
-    for (const metric of PROFILE_METRICS) {
+    for (const metric of this.#metricColumns) {
       if (metric.pick === undefined || (!isOk && metric.isSendSide !== true)) continue;
       const value = metric.pick(metrics);
       if (value !== null) this.#columns.get(metric.key)?.push(value);
@@ -81,12 +89,12 @@ export class ProfileCollector {
     if (this.#options.goodput !== undefined && meetsGoodput(metrics, this.#options.goodput)) this.#good++;
   }
 
-  summary(): ProfileSummary {
+  summary(): MetricsSummary {
     const durationMs = this.#count === 0 ? 0 : this.#lastEndMs - this.#firstSentMs;
     const perSecond = (value: number): number | null => (durationMs > 0 ? value / (durationMs / 1000) : null);
     const sendSpanMs = this.#lastSentMs - this.#firstSentMs;
     const metrics: Record<string, MetricStats> = {};
-    for (const metric of PROFILE_METRICS) {
+    for (const metric of this.#metricColumns) {
       const column = metric.pick === undefined ? this.#gaps : this.#columns.get(metric.key);
       if (column !== undefined) metrics[metric.key] = metricStats(column.sorted());
     }

@@ -1,17 +1,17 @@
-// A plug-in that watches a profile while it runs (client self-measurement, server metrics scraping, …).
+// A plug-in that watches a run or a profile while it runs (client self-measurement, server metrics scraping, …).
 
-export interface ProfileMonitorContext {
+export interface MonitorContext {
   /** The profile's clock (`performance.now()` ms) at the start of the load. */
   startMs: number;
   signal?: AbortSignal | undefined;
   onWarning?: ((message: string) => void) | undefined;
 }
 
-export interface ProfileMonitor {
+export interface Monitor {
   /** The key its report has under `monitors` in `profile_summary.json`. */
   readonly name: string;
   /** Called just before the first request is sent. */
-  start(context: ProfileMonitorContext): void | Promise<void>;
+  start(context: MonitorContext): void | Promise<void>;
   /** Called after the last request ended; returns the monitor's report (JSON-serializable). */
   stop(): Promise<Record<string, unknown>>;
   /** Console lines to print under the table (e.g. a client-bound warning). */

@@ -1,6 +1,6 @@
 // One line of a run's journal (`samples.jsonl`): a graded sample with its prompt, answer, verdict and timings.
 import { z } from "zod";
-import { FINISH_REASONS, GENERATION_STATUSES } from "../core/generation.js";
+import { FINISH_REASONS, GENERATION_STATUSES } from "./generation.js";
 
 const chatMessageSchema = z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() });
 

@@ -1,7 +1,7 @@
-// The metrics a profile summarizes: JSON key, console label, unit, and which per-request value feeds each.
+// The per-request metrics the collector summarizes: JSON key, console label, unit, and which value feeds each.
 import type { RequestMetrics } from "./request-metrics.js";
 
-export interface ProfileMetric {
+export interface RequestMetricColumn {
   key: string;
   label: string;
   unit: "ms" | "tokens" | "tokens/s";
@@ -11,7 +11,7 @@ export interface ProfileMetric {
   isSendSide?: boolean;
 }
 
-export const PROFILE_METRICS: readonly ProfileMetric[] = [
+export const REQUEST_METRIC_COLUMNS: readonly RequestMetricColumn[] = [
   { key: "ttft_ms", label: "Time to First Token", unit: "ms", pick: (m) => m.ttftMs },
   {
     key: "time_to_first_output_token_ms",
@@ -40,4 +40,21 @@ export const PROFILE_METRICS: readonly ProfileMetric[] = [
   { key: "output_tokens", label: "Output Sequence Length", unit: "tokens", pick: (m) => m.outputTokens },
   { key: "queue_ms", label: "Queue Time", unit: "ms", pick: (m) => m.queueMs, isSendSide: true },
   { key: "send_lag_ms", label: "Send Lag", unit: "ms", pick: (m) => m.sendLagMs, isSendSide: true },
+];
+
+/** A run's columns: a profile's, plus each request's whole generation rate and its prefill rate. */
+export const RUN_METRIC_COLUMNS: readonly RequestMetricColumn[] = [
+  ...REQUEST_METRIC_COLUMNS,
+  {
+    key: "generation_tokens_per_s",
+    label: "Generation Rate",
+    unit: "tokens/s",
+    pick: (m) => m.outputTokensPerSecond,
+  },
+  {
+    key: "prefill_tokens_per_s",
+    label: "Prefill Rate",
+    unit: "tokens/s",
+    pick: (m) => m.inputTokensPerSecond,
+  },
 ];

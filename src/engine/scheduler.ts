@@ -1,5 +1,7 @@
-// The load generator of `profile`: a closed loop (N in flight) or an open loop that sends each request at an
-// absolute target time (t0 + cumulative interarrival gaps) from one re-armed timer, optionally capped in flight.
+// The one scheduler of `run`, `profile` and the client warm-up: a closed loop (N in flight) or an open loop that
+// sends each request at an absolute target time (t0 + cumulative interarrival gaps) from one re-armed timer,
+// optionally capped in flight; a stop ends scheduling and gives the requests in flight a grace period.
+import { setMaxListeners } from "node:events";
 
 /** One request handed to `send`: its index and its times on the `now()` clock (ms). */
 export interface Dispatch {
@@ -17,16 +19,21 @@ export type LoadMode =
 /** Arms a one-shot timer; returns its cancel function. */
 export type SetTimer = (callback: () => void, delayMs: number) => () => void;
 
-export interface LoadOptions {
+export interface ScheduleOptions {
   mode: LoadMode;
   /** Requests to send in all (at least one of `requestCount` and `durationMs`). */
   requestCount?: number | undefined;
   /** No request is scheduled at or after t0 + durationMs. */
   durationMs?: number | undefined;
-  /** Sends one request and resolves when it has ended; must not reject. */
-  send: (dispatch: Dispatch) => Promise<void>;
-  /** Aborting stops scheduling; requests already sent are awaited (cancel them through `send`). */
+  /**
+   * Sends one request and resolves when it has ended; must not reject. `inFlight` is aborted when a stop's grace
+   * period ends: pass it to the request so that it is cancelled then.
+   */
+  send: (dispatch: Dispatch, inFlight: AbortSignal) => Promise<void>;
+  /** Aborting stops scheduling; requests already sent get `graceMs` to end before `inFlight` cancels them. */
   signal?: AbortSignal | undefined;
+  /** How long requests in flight may still end after a stop (default 5,000 ms). */
+  graceMs?: number | undefined;
   now?: (() => number) | undefined;
   setTimer?: SetTimer | undefined;
   /**
@@ -36,7 +43,7 @@ export interface LoadOptions {
   startMs?: number | undefined;
 }
 
-export interface LoadResult {
+export interface ScheduleResult {
   startMs: number;
   /** Requests handed to `send`. */
   sent: number;
@@ -48,14 +55,16 @@ const defaultSetTimer: SetTimer = (callback, delayMs) => {
   return () => clearTimeout(timer);
 };
 
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
+const DEFAULT_GRACE_MS = 5_000;
+
+export function schedule(options: ScheduleOptions): Promise<ScheduleResult> {
   const { mode, send, signal } = options;
   const now = options.now ?? (() => performance.now());
   const setTimer = options.setTimer ?? defaultSetTimer;
   const requestCount = options.requestCount ?? Number.POSITIVE_INFINITY;
   const durationMs = options.durationMs ?? Number.POSITIVE_INFINITY;
   if (!Number.isFinite(requestCount) && !Number.isFinite(durationMs)) {
-    throw new RangeError("runLoad needs a request count or a duration");
+    throw new RangeError("schedule needs a request count or a duration");
   }
   const startMs = options.startMs ?? now();
   const endMs = startMs + durationMs;
@@ -64,15 +73,21 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   let started = 0;
   let isStopped = false;
   let cancelTimer: (() => void) | undefined;
+  // Every request in flight watches this one signal (through the backends' abort-callback slots).
+  const inFlightController = new AbortController();
+  const inFlightSignal = inFlightController.signal;
+  setMaxListeners(0, inFlightSignal);
+  let graceTimer: NodeJS.Timeout | undefined;
   // Requests waiting for a concurrency slot (open loop with a cap): index and intended time, FIFO.
   const waitingIndex: number[] = [];
   const waitingIntended: number[] = [];
   let waitingHead = 0;
 
-  return new Promise<LoadResult>((resolve) => {
+  return new Promise<ScheduleResult>((resolve) => {
     const finishIfDone = (): void => {
       if (isStopped && inFlight === 0 && waitingHead === waitingIndex.length) {
         signal?.removeEventListener("abort", onAbort);
+        if (graceTimer !== undefined) clearTimeout(graceTimer);
         resolve({ startMs, sent: started, isInterrupted: signal?.aborted === true });
       }
     };
@@ -81,7 +96,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     const start = (index: number, intendedMs: number, readyMs: number): void => {
       inFlight++;
       started++;
-      void send({ index, intendedMs, readyMs }).then(onEnd, onEnd);
+      void send({ index, intendedMs, readyMs }, inFlightSignal).then(onEnd, onEnd);
     };
 
     const onEnd = (): void => {
@@ -146,6 +161,12 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       cancelTimer = undefined;
       // Requests still waiting for a slot are never sent.
       waitingIndex.length = waitingHead;
+      if (inFlight > 0) {
+        graceTimer = setTimeout(
+          () => inFlightController.abort(signal?.reason),
+          options.graceMs ?? DEFAULT_GRACE_MS,
+        );
+      }
       finishIfDone();
     };
     if (signal?.aborted === true) {

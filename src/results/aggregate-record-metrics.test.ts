@@ -1,7 +1,7 @@
 // The aggregated_metrics of a run's result files, on hand-computed journal records.
 import { describe, expect, it } from "vitest";
-import type { SampleRecord } from "../results/sample-record.js";
-import { aggregateRequestMetrics, recordsWallTimeMs } from "./aggregate-request-metrics.js";
+import type { SampleRecord } from "../core/sample-record.js";
+import { aggregateRecordMetrics, recordsWallTimeMs } from "./aggregate-record-metrics.js";
 
 function record(sentAtMs: number, ttftMs: number, e2eMs: number, tokens: number, isOk = true): SampleRecord {
   return {
@@ -35,11 +35,11 @@ function record(sentAtMs: number, ttftMs: number, e2eMs: number, tokens: number,
   };
 }
 
-describe("aggregateRequestMetrics", () => {
+describe("aggregateRecordMetrics", () => {
   it("percentiles of TTFT, latency and ITL, throughputs and failures", () => {
     const records = [record(0, 100, 500, 5), record(100, 200, 1100, 10), record(200, 300, 900, 3, false)];
     expect(recordsWallTimeMs(records)).toBe(1200); // 0 → 100 + 1100
-    const metrics = aggregateRequestMetrics(records, 1000);
+    const metrics = aggregateRecordMetrics(records, 1000);
     expect(metrics).toMatchObject({
       ttft_mean_ms: 150,
       ttft_p50_ms: 150,
@@ -48,6 +48,9 @@ describe("aggregateRequestMetrics", () => {
       itl_mean_ms: 100, // (400/4 + 900/9) / 2
       itl_p50_ms: 100,
       generation_tokens_per_s_mean: (10 + 10 / 1.1) / 2,
+      generation_tps_mean: 10, // (5 − 1) / 0.4 s and (10 − 1) / 0.9 s
+      generation_tps_p50: 10,
+      prompt_tps_mean: 75, // 10 / 0.1 s and 10 / 0.2 s
       output_throughput_tokens_per_s: 15,
       request_throughput_rps: 2,
       total_prompt_tokens: 20,

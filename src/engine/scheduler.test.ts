@@ -1,6 +1,6 @@
 // The load generator against an injected clock and timer: absolute target times, catch-up, caps, stop conditions.
 import { describe, expect, it } from "vitest";
-import { type Dispatch, runLoad, type SetTimer } from "./run-load.js";
+import { type Dispatch, type SetTimer, schedule } from "./scheduler.js";
 
 /** A manual clock with one pending timer, fired by `advanceTo`. */
 function fakeTime() {
@@ -35,11 +35,11 @@ function fakeTime() {
   };
 }
 
-describe("runLoad open loop", () => {
+describe("schedule open loop", () => {
   it("sends at t0 + cumulative gaps; a late timer sends everything due with the original target times", async () => {
     const clock = fakeTime();
     const dispatches: (Dispatch & { atMs: number })[] = [];
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "open", nextGapMs: () => 100 },
       requestCount: 5,
       now: clock.now,
@@ -69,7 +69,7 @@ describe("runLoad open loop", () => {
   it("a later startMs delays the whole schedule, and the duration counts from it", async () => {
     const clock = fakeTime();
     const intended: number[] = [];
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "open", nextGapMs: () => 100 },
       durationMs: 250,
       startMs: 1500,
@@ -90,7 +90,7 @@ describe("runLoad open loop", () => {
     const clock = fakeTime();
     const releases: (() => void)[] = [];
     const dispatches: Dispatch[] = [];
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "open", nextGapMs: () => 10, maxConcurrency: 1 },
       requestCount: 3,
       now: clock.now,
@@ -117,7 +117,7 @@ describe("runLoad open loop", () => {
   it("stops scheduling at the duration", async () => {
     const clock = fakeTime();
     let sent = 0;
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "open", nextGapMs: () => 30 },
       durationMs: 100,
       now: clock.now,
@@ -137,7 +137,7 @@ describe("runLoad open loop", () => {
     const clock = fakeTime();
     const controller = new AbortController();
     const releases: (() => void)[] = [];
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "open", nextGapMs: () => 1, maxConcurrency: 1 },
       requestCount: 100,
       signal: controller.signal,
@@ -153,12 +153,12 @@ describe("runLoad open loop", () => {
   });
 });
 
-describe("runLoad closed loop", () => {
+describe("schedule closed loop", () => {
   it("keeps exactly N in flight and sends the requested count", async () => {
     let inFlight = 0;
     let peak = 0;
     const indices: number[] = [];
-    const result = await runLoad({
+    const result = await schedule({
       mode: { type: "closed", concurrency: 4 },
       requestCount: 50,
       send: async ({ index, intendedMs, readyMs }) => {
@@ -178,7 +178,7 @@ describe("runLoad closed loop", () => {
   it("waits for a later startMs before the first request", async () => {
     const clock = fakeTime();
     const sentAt: number[] = [];
-    const done = runLoad({
+    const done = schedule({
       mode: { type: "closed", concurrency: 2 },
       requestCount: 2,
       startMs: 1200,
@@ -192,5 +192,53 @@ describe("runLoad closed loop", () => {
     await clock.advanceTo(1200);
     await done;
     expect(sentAt).toEqual([1200, 1200]);
+  });
+});
+
+describe("schedule graceful stop", () => {
+  it("a stop lets requests in flight end within the grace period and sends nothing new", async () => {
+    const controller = new AbortController();
+    const ended: number[] = [];
+    const releases: (() => void)[] = [];
+    const done = schedule({
+      mode: { type: "closed", concurrency: 3 },
+      requestCount: 100,
+      signal: controller.signal,
+      graceMs: 60_000,
+      send: async ({ index }, inFlight) => {
+        await new Promise<void>((resolve) => releases.push(resolve));
+        ended.push(index);
+        expect(inFlight.aborted).toBe(false);
+      },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    for (const release of releases) release();
+    const result = await done;
+    expect(result).toMatchObject({ sent: 3, isInterrupted: true });
+    expect(ended.sort()).toEqual([0, 1, 2]);
+  });
+
+  it("cancels the requests still in flight when the grace period ends", async () => {
+    const controller = new AbortController();
+    const reasons: unknown[] = [];
+    const done = schedule({
+      mode: { type: "open", nextGapMs: () => 1_000_000 },
+      requestCount: 2,
+      signal: controller.signal,
+      graceMs: 5,
+      send: (_dispatch, inFlight) =>
+        new Promise<void>((resolve) => {
+          inFlight.addEventListener("abort", () => {
+            reasons.push(inFlight.reason);
+            resolve();
+          });
+        }),
+    });
+    controller.abort(new Error("stop now"));
+    const result = await done;
+    expect(result).toMatchObject({ sent: 1, isInterrupted: true });
+    expect(reasons).toHaveLength(1);
+    expect((reasons[0] as Error).message).toBe("stop now");
   });
 });
