@@ -51,7 +51,7 @@ export {
 } from "./runner/accuracy-task.js";
 export { runBenchmarks } from "./runner/run-benchmarks.js";
 export type { RunOutcome } from "./runner/run-outcome.js";
-export type { RunReporter } from "./runner/run-reporter.js";
+export type { RunReporter } from "./core/run-reporter.js";
 export { bootstrapMeanCi } from "./stats/bootstrap-ci.js";
 export { clusteredStandardError } from "./stats/clustered-standard-error.js";
 export {

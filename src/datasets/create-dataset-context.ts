@@ -1,13 +1,14 @@
 // Builds the DatasetContext a benchmark's load() receives: the Hub reader, local files, signal and progress.
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import type { ReadProgress } from "../core/read-progress.js";
 import { DatasetError } from "../errors.js";
 import type { Sleep } from "../net/abortable-sleep.js";
 import { createHubReader } from "./hub/create-hub-reader.js";
 import { listFiles } from "./local/list-files.js";
 import { readLocalFile } from "./local/read-local-file.js";
 import { resolveDatasetSettings } from "./resolve-dataset-settings.js";
-import type { DatasetContext, LocalReadOptions, ReadProgress } from "./types.js";
+import type { DatasetContext, LocalReadOptions } from "./types.js";
 
 export interface CreateDatasetContextOptions {
   /** `--data-dir`: when set, benchmarks read local files from here. */

@@ -1,6 +1,7 @@
 // How a benchmark reads its rows: from the Hugging Face Hub or from local files, behind one context object.
 
 /** One record as read from a file: field names to raw values, validated later by the benchmark's schema. */
+import type { ReadProgress } from "../core/read-progress.js";
 export type Row = Record<string, unknown>;
 
 /** A split of a Hub dataset, read from the Hub's parquet conversion (`refs/convert/parquet`). */
@@ -16,15 +17,6 @@ export interface HubSplitRef {
 
 export const LOCAL_FORMATS = ["jsonl", "json", "csv", "parquet"] as const;
 export type LocalFormat = (typeof LOCAL_FORMATS)[number];
-
-export interface ReadProgress {
-  /** A download from the Hub, or a read of a local (or already cached) file. */
-  kind: "download" | "read";
-  /** What is being read or downloaded, for a progress line. */
-  label: string;
-  bytesDone: number;
-  bytesTotal: number | undefined;
-}
 
 export interface ReadOptions {
   signal?: AbortSignal;

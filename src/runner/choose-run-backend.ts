@@ -4,7 +4,7 @@ import { DEFAULT_LOCAL_MODEL, isHubModelSpec } from "../backends/local-llama/loc
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import type { RunOptions, RunOptionsInput } from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
-import type { ReadProgress } from "../datasets/types.js";
+import type { ReadProgress } from "../core/read-progress.js";
 
 const DEFAULT_LOCAL_PARALLEL = 4;
 

@@ -28,14 +28,14 @@ import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
-import type { RunReporter } from "./run-reporter.js";
+import type { RunReporter } from "../core/run-reporter.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
   backend?: Backend;
   signal?: AbortSignal;
-  reporter?: RunReporter;
+  reporter?: RunReporter<RunOutcome>;
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   clock?: () => Date;
@@ -91,7 +91,7 @@ interface Context {
   now: () => number;
   clock: () => Date;
   env: NodeJS.ProcessEnv;
-  reporter: RunReporter | undefined;
+  reporter: RunReporter<RunOutcome> | undefined;
   signal: AbortSignal | undefined;
 }
 

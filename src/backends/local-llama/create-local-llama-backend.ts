@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import type { Backend, GenerateOptions, GenerationRequest, GenerationResult } from "../../core/generation.js";
-import type { ReadProgress } from "../../datasets/types.js";
+import type { ReadProgress } from "../../core/read-progress.js";
 import { BenchError, toError } from "../../errors.js";
 import { downloadHubModel } from "./download-hub-model.js";
 import { generateOnSequence } from "./generate-on-sequence.js";

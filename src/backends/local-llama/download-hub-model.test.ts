@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReadProgress } from "../../datasets/types.js";
+import type { ReadProgress } from "../../core/read-progress.js";
 import { BenchError } from "../../errors.js";
 import { createLocalLlamaBackend } from "./create-local-llama-backend.js";
 import { downloadHubModel } from "./download-hub-model.js";

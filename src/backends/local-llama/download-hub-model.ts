@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import type { ReadProgress } from "../../core/read-progress.js";
 import { resolveDatasetSettings } from "../../datasets/resolve-dataset-settings.js";
-import type { ReadProgress } from "../../datasets/types.js";
 import { BenchError, toError } from "../../errors.js";
 import type { Sleep } from "../../net/abortable-sleep.js";
 import { downloadToCache } from "../../net/download-to-cache.js";

@@ -7,11 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ReadProgress } from "../../core/read-progress.js";
 import { DatasetError } from "../../errors.js";
 import { createDatasetContext } from "../create-dataset-context.js";
 import { type FakeHub, type FakeHubOptions, startFakeHub } from "../test-support/fake-hub-server.js";
 import { SHARED_DATA_ABSENT, sharedDataDir } from "../test-support/shared-data-dir.js";
-import type { ReadProgress } from "../types.js";
 
 const dataDir = sharedDataDir();
 const mmluPro = dataDir === undefined ? "" : path.join(dataDir, "mmlu_pro/validation.parquet");

@@ -1,13 +1,14 @@
 // Reads a Hub dataset split: parquet files from the cache, downloading them first unless HF_HUB_OFFLINE is set.
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import type { ReadProgress } from "../../core/read-progress.js";
 import { DatasetError } from "../../errors.js";
 import type { Sleep } from "../../net/abortable-sleep.js";
 import { downloadToCache } from "../../net/download-to-cache.js";
 import { DEFAULT_MAX_RETRIES } from "../../net/retry.js";
 import { readParquetRows } from "../local/read-parquet-rows.js";
 import type { DatasetSettings } from "../resolve-dataset-settings.js";
-import type { DatasetContext, HubSplitRef, ReadOptions, ReadProgress, Row } from "../types.js";
+import type { DatasetContext, HubSplitRef, ReadOptions, Row } from "../types.js";
 import { describeRef, offlineCacheMissError } from "./hub-errors.js";
 import { type HubHttpOptions, HubNotFoundError, hubBearer, toHubError } from "./hub-operation.js";
 import { resolveParquetUrls } from "./resolve-parquet-urls.js";

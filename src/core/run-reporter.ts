@@ -1,8 +1,7 @@
-// Hooks a run calls as it goes (vitest's Reporter shape): all optional, all synchronous.
-
-import type { SampleRecord } from "../core/sample-record.js";
-import type { ReadProgress } from "../datasets/types.js";
-import type { RunOutcome } from "./run-outcome.js";
+// Hooks a run calls as it goes (vitest's Reporter shape): all optional, all synchronous. `Outcome` is what the run
+// returns (`RunOutcome` for `runBenchmarks`), so a reporter that shows only progress needs nothing above core.
+import type { ReadProgress } from "./read-progress.js";
+import type { SampleRecord } from "./sample-record.js";
 
 export interface RunStartInfo {
   runDir: string;
@@ -14,10 +13,10 @@ export interface RunStartInfo {
   alreadyDone: number;
 }
 
-export interface RunReporter {
+export interface RunReporter<Outcome = unknown> {
   onDatasetProgress?(progress: ReadProgress): void;
   onRunStart?(info: RunStartInfo): void;
   onSampleEnd?(record: SampleRecord): void;
   onWarning?(message: string): void;
-  onRunEnd?(outcome: RunOutcome): void;
+  onRunEnd?(outcome: Outcome): void;
 }
