@@ -1,5 +1,7 @@
-// Wraps a transport failure (refused, reset, socket closed…) in a retryable ApiCallError with code E_CONNECTION.
+// Wraps a transport failure (refused, reset, socket closed…) in a retryable ApiCallError with code E_CONNECTION; a
+// refused TLS certificate is not retryable and says how to trust it.
 import { ApiCallError, toError } from "../../errors.js";
+import { refusedCertificate } from "./refused-certificate.js";
 
 /** undici codes that say the request itself or the client is broken: another try would fail the same way. */
 const NOT_RETRYABLE_CODES = new Set([
@@ -21,9 +23,11 @@ export function connectionError(value: unknown, target: string): ApiCallError {
   const code = codeOf(error) ?? codeOf(toError(error.cause ?? error));
   const detail =
     code === undefined || error.message.includes(code) ? error.message : `${code}: ${error.message}`;
-  return new ApiCallError(`Connection failed for ${target}: ${detail}`, {
+  const certificate = refusedCertificate(error);
+  const advice = certificate?.advice === undefined ? "" : ` (${certificate.advice})`;
+  return new ApiCallError(`Connection failed for ${target}: ${detail}${advice}`, {
     code: "E_CONNECTION",
-    isRetryable: code === undefined || !NOT_RETRYABLE_CODES.has(code),
+    isRetryable: certificate === undefined && (code === undefined || !NOT_RETRYABLE_CODES.has(code)),
     cause: error,
   });
 }

@@ -3,10 +3,11 @@
 // connection failure as ServerUnreachableError.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
-import { type ApiCallError, RequestTimeoutError, ServerUnreachableError } from "../../errors.js";
+import { type ApiCallError, RequestTimeoutError, ServerUnreachableError, toError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import type { HttpSettings } from "./http-settings.js";
 import { describeBody, protocolError } from "./protocol-error.js";
+import { refusedCertificate } from "./refused-certificate.js";
 
 export interface JsonRequest {
   method: "GET" | "POST";
@@ -60,7 +61,10 @@ export async function requestJson(settings: HttpSettings, request: JsonRequest):
     if (timeoutSignal.aborted) {
       throw new RequestTimeoutError(`${target} took longer than ${settings.timeoutMs} ms.`, { cause: error });
     }
-    throw new ServerUnreachableError(settings.baseUrl, { cause: error });
+    const advice = refusedCertificate(error)?.advice;
+    const cause =
+      advice === undefined ? error : new Error(`${toError(error).message}; ${advice}`, { cause: error });
+    throw new ServerUnreachableError(settings.baseUrl, { cause });
   }
   const { statusCode, headers, bodyText } = response;
   if (statusCode < 200 || statusCode > 299) {

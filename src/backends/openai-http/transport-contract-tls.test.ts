@@ -1,5 +1,11 @@
 // The transport contract against an HTTPS server with a self-signed certificate made here, trusted through the
 // backend's caCertificates option: every request goes through undici. Also: an untrusted certificate is refused.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { GenerationRequest } from "../../core/generation.js";
 import { ServerUnreachableError } from "../../errors.js";
@@ -41,19 +47,57 @@ describe("HTTPS certificates", () => {
       baseUrl: server.baseUrl,
       model: "m",
       caCertificates: certificate.certificatePem,
-      maxRetries: 0,
+      maxRetries: 1,
+      sleep: async () => undefined,
     });
-    const trustingNone = createOpenAiHttpBackend({ baseUrl: server.baseUrl, model: "m", maxRetries: 0 });
+    const trustingNone = createOpenAiHttpBackend({
+      baseUrl: server.baseUrl,
+      model: "m",
+      maxRetries: 1,
+      sleep: async () => undefined,
+    });
     try {
       for (const backend of [trustingOther, trustingNone]) {
+        // Not retried (maxRetries would allow one more): another try meets the same certificate.
         const result = await backend.generate(REQUEST);
-        expect(result).toMatchObject({ status: "error", error: { code: "E_CONNECTION" } });
-        expect(result.error?.message).toMatch(/certificate/i);
-        await expect(backend.listModels()).rejects.toThrow(ServerUnreachableError);
+        expect(result).toMatchObject({ status: "error", attempts: 1, error: { code: "E_CONNECTION" } });
+        expect(result.error?.message).toContain("self-signed certificate");
+        expect(result.error?.message).toContain("set NODE_EXTRA_CA_CERTS=");
+        const error = await backend.listModels().catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ServerUnreachableError);
+        expect((error as ServerUnreachableError).message).toContain("TLS certificate is not trusted");
       }
       expect(server.requests).toHaveLength(0);
     } finally {
       await Promise.all([trustingOther.close(), trustingNone.close()]);
+      await server.close();
+    }
+  });
+
+  it("trusts a certificate named by NODE_EXTRA_CA_CERTS (read by Node when it starts)", async () => {
+    const server = await startTestServer({ tls: certificate });
+    server.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" }).end('{"data":[{"id":"served-model"}]}');
+    });
+    const directory = await mkdtemp(join(tmpdir(), "llm-bench-ca-"));
+    try {
+      const file = join(directory, "server.pem");
+      await writeFile(file, certificate.certificatePem);
+      const backendModule = fileURLToPath(new URL("./create-openai-http-backend.ts", import.meta.url));
+      const script = [
+        `const { createOpenAiHttpBackend } = await import(${JSON.stringify(backendModule)});`,
+        `const backend = createOpenAiHttpBackend({ baseUrl: process.argv[1], model: "m" });`,
+        "console.log(JSON.stringify(await backend.listModels()));",
+        "await backend.close();",
+      ].join("\n");
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "--eval", script, server.baseUrl],
+        { env: { ...process.env, NODE_EXTRA_CA_CERTS: file } },
+      );
+      expect(JSON.parse(stdout)).toEqual(["served-model"]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
       await server.close();
     }
   });
