@@ -3,6 +3,7 @@
 import { ApiCallError } from "../../errors.js";
 import type { HttpSettings } from "./http-settings.js";
 import { protocolError, quoteBody } from "./protocol-error.js";
+import { redactSecret } from "./redact-secret.js";
 import { requestJson } from "./request-json.js";
 import { modelListSchema } from "./wire-schemas.js";
 
@@ -36,7 +37,7 @@ export async function listModels(settings: HttpSettings, signal: AbortSignal | u
     throw protocolError({
       target,
       statusCode,
-      what: `JSON without a "data" list of models (${quoteBody(bodyText)})`,
+      what: `JSON without a "data" list of models (${quoteBody(redactSecret(bodyText, settings.apiKey))})`,
       versionHint: settings.versionHint,
       isRetryable: false,
       cause: parsed.error,

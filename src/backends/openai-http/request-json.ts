@@ -7,6 +7,7 @@ import { type ApiCallError, RequestTimeoutError, ServerUnreachableError, toError
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import type { HttpSettings } from "./http-settings.js";
 import { describeBody, protocolError } from "./protocol-error.js";
+import { redactSecret } from "./redact-secret.js";
 import { refusedCertificate } from "./refused-certificate.js";
 
 export interface JsonRequest {
@@ -93,7 +94,11 @@ function notJson(
   return protocolError({
     target,
     statusCode: response.statusCode,
-    what: describeBody(response.headers["content-type"], response.bodyText, " that is not JSON"),
+    what: describeBody(
+      response.headers["content-type"],
+      redactSecret(response.bodyText, settings.apiKey),
+      " that is not JSON",
+    ),
     versionHint: settings.versionHint,
     isRetryable: false,
     cause,

@@ -83,6 +83,20 @@ export function wholeExchangeCases(context: ContractContext): void {
       );
     });
 
+    it("never shows the API key in a page that echoes it", async () => {
+      context.server.handle((request, response) => {
+        response
+          .writeHead(200, { "content-type": "text/html" })
+          .end(`<p>${request.headers.authorization}</p>`);
+      });
+      const error = await context
+        .backend({ apiKey: API_KEY })
+        .listModels()
+        .catch((caught: unknown) => caught);
+      expect((error as ApiCallError).message).toContain("<p>Bearer ***</p>");
+      expect((error as ApiCallError).message).not.toContain(API_KEY);
+    });
+
     it("throws E_PROTOCOL for JSON without a model list", async () => {
       context.server.handle((_request, response) => {
         response.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
