@@ -32,7 +32,7 @@ export class SseBodyReader implements BodyReader {
   readonly #decoder = new SseDecoder();
   readonly #reader: StreamEventReader;
   #timeMs = 0;
-  /** Kept (not copied) to say what came back when no chunk had a choice. */
+  /** The first chunk when it held no data, kept (not copied) to say what came back. */
   #firstChunk: Buffer | undefined;
   readonly #onEvent = (event: SseEvent): void => this.#reader.read(event, this.#timeMs);
 
@@ -47,10 +47,11 @@ export class SseBodyReader implements BodyReader {
     const timeMs = this.#now();
     this.#timeMs = timeMs;
     this.#accumulator.markFirstByte(timeMs);
-    this.#firstChunk ??= chunk;
     this.#guard.onChunk();
     if (this.#reader.isDone) return true;
     this.#decoder.push(chunk, this.#onEvent);
+    // Kept only while no data came (a stream's first chunk normally has its first event): nothing held otherwise.
+    if (this.#firstChunk === undefined && this.#reader.firstData === undefined) this.#firstChunk = chunk;
     if (this.#reader.failure !== undefined) throw this.#reader.failure;
     return this.#accumulator.streamError === undefined;
   }
@@ -104,20 +105,23 @@ export class JsonBodyReader implements BodyReader {
   end(): void {
     const chunks = this.#chunks;
     const text = chunks.length === 1 ? String(chunks[0]) : Buffer.concat(chunks).toString("utf8");
-    this.#text = text;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
+      this.#text = text;
       this.#problem = " that is not JSON";
       return;
     }
     const response = asCompletionResponse(json);
     if (response === undefined) {
+      this.#text = text;
       this.#problem = " that is not a completion";
       return;
     }
     this.#accumulator.applyResponse(response, this.#firstByteMs);
+    // Kept only for an answer without a choice, to say what came back.
+    if (!this.#accumulator.hasChoice) this.#text = text;
   }
 
   describe(contentType: string | undefined): string {

@@ -120,8 +120,8 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
       expect(result).toMatchObject({ status: "ok", text: "done", finishReason: "stop" });
       expect(result.error).toBeUndefined();
       const lastDeltaMs = result.timings.deltaTimesMs.at(-1) ?? Number.NaN;
-      // The end is the [DONE] (with or right after the last delta), not the cut a second later.
-      expect(result.timings.endMs - lastDeltaMs).toBeLessThan(500);
+      // The end is the [DONE] (with or right after the last delta), not the cut, which comes a second after it.
+      expect(result.timings.endMs - lastDeltaMs).toBeLessThan(1000);
       await context.server.requests[0]?.closed;
     });
   });
@@ -146,7 +146,7 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
       const controller = new AbortController();
       const pending = context.backend().generate(SHORT_CHAT, { signal: controller.signal });
       await written;
-      await delay(100); // for the client to read what was written
+      await delay(300); // for the client to read what was written, on a busy machine too
       controller.abort();
       const result = await pending;
       expect(result).toMatchObject({
