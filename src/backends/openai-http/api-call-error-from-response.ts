@@ -15,6 +15,8 @@ export interface ErrorResponse {
   target: string;
   /** Redacted from every text of the error. */
   apiKey?: string | undefined;
+  /** Added to a 404's message: the base URL may lack /v1 (HttpSettings.versionHint). */
+  versionHint?: string | undefined;
 }
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -32,6 +34,8 @@ export function apiCallErrorFromResponse(response: ErrorResponse): ApiCallError 
       apiKey === undefined
         ? " (the server wants an API key: pass --api-key or set OPENAI_API_KEY)"
         : " (the server rejected the API key)";
+  } else if (statusCode === 404 && response.versionHint !== undefined) {
+    hint = ` — ${response.versionHint}`;
   }
   const requestId = headerValue(headers, "x-request-id");
   const { isRetryable, retryAfterMs } = responseRetryAdvice(statusCode, headers);

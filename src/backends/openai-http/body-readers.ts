@@ -1,21 +1,24 @@
-// The readers of one response body, fed chunk by chunk from undici's dispatch handler: a streamed (SSE) answer, a
-// whole JSON answer, and the text of an error response.
-import { StreamParseError } from "../../errors.js";
+// The readers of one response body, fed chunk by chunk from the transport's dispatch handler: a streamed (SSE)
+// answer, a whole JSON answer, and the text of an error response (or of a page that is not an answer).
 import type { AttemptGuard } from "./attempt-guard.js";
+import { describeBody, quoteBody } from "./protocol-error.js";
 import type { ResponseAccumulator } from "./response-accumulator.js";
 import { SseDecoder, type SseEvent } from "./sse-decoder.js";
 import { StreamEventReader } from "./stream-event-reader.js";
 import { asCompletionResponse } from "./wire-checks.js";
-import { completionResponseSchema } from "./wire-schemas.js";
 
-const MAX_QUOTED_LENGTH = 200;
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_TEXT_BODY_BYTES = 64 * 1024;
 
 export interface BodyReader {
   /** Takes the next chunk; false when the rest of the body is not wanted. Throws StreamParseError on bad data. */
   push(chunk: Buffer): boolean;
   /** The body has ended. Throws StreamParseError on bad data. */
   end(): void;
+  /**
+   * What the body was, for the message of a 2xx response that gave no answer (no choice): e.g. "an empty body",
+   * `a text/html body (<!DOCTYPE html>…)`, `an event stream whose chunks have no "choices" (first: {…})`.
+   */
+  describe(contentType: string | undefined): string;
 }
 
 /**
@@ -29,6 +32,8 @@ export class SseBodyReader implements BodyReader {
   readonly #decoder = new SseDecoder();
   readonly #reader: StreamEventReader;
   #timeMs = 0;
+  /** The first chunk when it held no data, kept (not copied) to say what came back. */
+  #firstChunk: Buffer | undefined;
   readonly #onEvent = (event: SseEvent): void => this.#reader.read(event, this.#timeMs);
 
   constructor(accumulator: ResponseAccumulator, guard: AttemptGuard, now: () => number) {
@@ -45,6 +50,8 @@ export class SseBodyReader implements BodyReader {
     this.#guard.onChunk();
     if (this.#reader.isDone) return true;
     this.#decoder.push(chunk, this.#onEvent);
+    // Kept only while no data came (a stream's first chunk normally has its first event): nothing held otherwise.
+    if (this.#firstChunk === undefined && this.#reader.firstData === undefined) this.#firstChunk = chunk;
     if (this.#reader.failure !== undefined) throw this.#reader.failure;
     return this.#accumulator.streamError === undefined;
   }
@@ -55,15 +62,29 @@ export class SseBodyReader implements BodyReader {
     this.#decoder.end(this.#onEvent);
     if (this.#reader.failure !== undefined) throw this.#reader.failure;
   }
+
+  describe(contentType: string | undefined): string {
+    const firstData = this.#reader.firstData;
+    if (firstData !== undefined) {
+      return `an event stream whose chunks have no "choices" (first: ${quoteBody(firstData)})`;
+    }
+    if (this.#reader.isDone) return "an event stream with [DONE] and no chunk before it";
+    return describeBody(contentType, this.#firstChunk === undefined ? "" : String(this.#firstChunk));
+  }
 }
 
-/** A non-streaming answer: the first body byte is the first-byte and first-content time; the text is one delta. */
+/**
+ * A non-streaming answer: the first body byte is the first-byte and first-content time; the text is one delta. A
+ * body that is not JSON, or not shaped as a completion, is applied as nothing (no choice) and described.
+ */
 export class JsonBodyReader implements BodyReader {
   readonly #accumulator: ResponseAccumulator;
   readonly #guard: AttemptGuard;
   readonly #now: () => number;
   readonly #chunks: Buffer[] = [];
   #firstByteMs = 0;
+  #text = "";
+  #problem: " that is not JSON" | " that is not a completion" | undefined;
 
   constructor(accumulator: ResponseAccumulator, guard: AttemptGuard, now: () => number) {
     this.#accumulator = accumulator;
@@ -87,28 +108,34 @@ export class JsonBodyReader implements BodyReader {
     let json: unknown;
     try {
       json = JSON.parse(text);
-    } catch (error) {
-      throw new StreamParseError(`Response body is not JSON: ${text.slice(0, MAX_QUOTED_LENGTH)}`, {
-        cause: error,
-      });
+    } catch {
+      this.#text = text;
+      this.#problem = " that is not JSON";
+      return;
     }
     const response = asCompletionResponse(json);
     if (response === undefined) {
-      throw new StreamParseError(`Unexpected response body: ${text.slice(0, MAX_QUOTED_LENGTH)}`, {
-        cause: completionResponseSchema.safeParse(json).error,
-      });
+      this.#text = text;
+      this.#problem = " that is not a completion";
+      return;
     }
     this.#accumulator.applyResponse(response, this.#firstByteMs);
+    // Kept only for an answer without a choice, to say what came back.
+    if (!this.#accumulator.hasChoice) this.#text = text;
+  }
+
+  describe(contentType: string | undefined): string {
+    return describeBody(contentType, this.#text, this.#problem ?? ' without "choices"');
   }
 }
 
-/** The body of an error status, kept up to `maxBytes` (the rest is not read). */
-export class ErrorBodyReader implements BodyReader {
+/** The body of an error status, or of a 2xx page that is not an answer (text/html), kept up to `maxBytes`. */
+export class TextBodyReader implements BodyReader {
   readonly #chunks: Buffer[] = [];
   readonly #maxBytes: number;
   #byteCount = 0;
 
-  constructor(maxBytes = MAX_ERROR_BODY_BYTES) {
+  constructor(maxBytes = MAX_TEXT_BODY_BYTES) {
     this.#maxBytes = maxBytes;
   }
 
@@ -122,5 +149,9 @@ export class ErrorBodyReader implements BodyReader {
 
   get text(): string {
     return Buffer.concat(this.#chunks).toString("utf8");
+  }
+
+  describe(contentType: string | undefined): string {
+    return describeBody(contentType, this.text);
   }
 }

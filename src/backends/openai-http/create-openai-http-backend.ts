@@ -1,14 +1,16 @@
-// The Backend for OpenAI-compatible HTTP servers (vLLM, SGLang, llama.cpp, TGI, Ollama, OpenAI) over an undici Pool.
+// The Backend for OpenAI-compatible HTTP servers (vLLM, SGLang, llama.cpp, TGI, Ollama, OpenAI) over one
+// HttpTransport: our HTTP/1.1 pool for http://, undici for https:// or an injected dispatcher.
 import { setTimeout as sleepFor } from "node:timers/promises";
-import { type Dispatcher, Pool } from "undici";
+import type { Dispatcher } from "undici";
 import type { Backend } from "../../core/generation.js";
 import { ConfigError } from "../../errors.js";
 import type { LoglikelihoodScorer } from "../local-llama/loglikelihood-types.js";
+import { createHttpTransport } from "./create-http-transport.js";
 import { generateWithRetries } from "./generate-with-retries.js";
-import { type GenerationDispatcher, H1Pool } from "./h1-pool.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
 import { scoreLoglikelihood } from "./score-loglikelihood.js";
+import { versionHint } from "./version-hint.js";
 
 export interface OpenAiHttpBackendOptions {
   /** e.g. `http://127.0.0.1:8000/v1`; requests go to `${baseUrl}/chat/completions`, `/completions`, `/models`. */
@@ -32,8 +34,13 @@ export interface OpenAiHttpBackendOptions {
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: (() => number) | undefined;
-  /** Used instead of the backend's own Pool (e.g. a MockAgent); `close()` leaves it open. */
+  /** Used instead of the backend's own connections (e.g. a MockAgent); `close()` leaves it open. */
   dispatcher?: Dispatcher | undefined;
+  /**
+   * PEM text of certificates to trust for an https base URL besides Node's bundled roots: a self-signed server's
+   * own certificate or a private CA (`NODE_EXTRA_CA_CERTS` works too). Not with `dispatcher`, which has its own.
+   */
+  caCertificates?: string | readonly string[] | undefined;
   extraHeaders?: Record<string, string> | undefined;
 }
 
@@ -72,24 +79,28 @@ export function createOpenAiHttpBackend(
   options: OpenAiHttpBackendOptions,
 ): Backend & Pick<LoglikelihoodScorer, "loglikelihood"> {
   const url = parseBaseUrl(options.baseUrl);
-  const connections = options.connections ?? DEFAULT_CONNECTIONS;
-  // Our own timers enforce the limits, so undici's 300 s header and body timeouts are turned off.
-  const dispatcher: Dispatcher =
-    options.dispatcher ?? new Pool(url.origin, { connections, headersTimeout: 0, bodyTimeout: 0 });
-  const isOwnDispatcher = options.dispatcher === undefined;
-  // Generation requests to a plain-HTTP server go through our own HTTP/1.1 pool (see h1-pool.ts); HTTPS, an
-  // injected dispatcher and everything else through undici.
-  const h1Pool =
-    isOwnDispatcher && url.protocol === "http:" ? new H1Pool({ origin: url.origin, connections }) : undefined;
-  const generationDispatcher: GenerationDispatcher = h1Pool ?? dispatcher;
+  const caCertificates =
+    typeof options.caCertificates === "string" ? [options.caCertificates] : options.caCertificates;
+  if (caCertificates !== undefined && caCertificates.length > 0 && options.dispatcher !== undefined) {
+    throw new ConfigError(
+      "caCertificates applies to the backend's own connections; give the certificates to the injected dispatcher instead.",
+    );
+  }
   const pathPrefix = url.pathname.replace(/\/+$/, "");
+  const jsonHeaders = buildHeaders(options, "application/json");
+  const transport = createHttpTransport({
+    origin: url.origin,
+    connections: options.connections ?? DEFAULT_CONNECTIONS,
+    dispatcher: options.dispatcher,
+    caCertificates,
+    warmUpRequest: { path: `${pathPrefix}/models${url.search}`, headers: jsonHeaders },
+  });
   const generationTarget = (endpoint: string) => {
     const path = `${pathPrefix}${endpoint}${url.search}`;
     return { path, target: `POST ${path}` };
   };
   const settings: HttpSettings = {
-    dispatcher,
-    generationDispatcher,
+    transport,
     baseUrl: options.baseUrl,
     origin: url.origin,
     pathPrefix,
@@ -98,10 +109,11 @@ export function createOpenAiHttpBackend(
       "/chat/completions": generationTarget("/chat/completions"),
       "/completions": generationTarget("/completions"),
     },
+    versionHint: versionHint(url),
     model: options.model,
     apiKey: options.apiKey === "" ? undefined : options.apiKey,
     streamHeaders: buildHeaders(options, "text/event-stream"),
-    jsonHeaders: buildHeaders(options, "application/json"),
+    jsonHeaders,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     firstChunkTimeoutMs: options.firstChunkTimeoutMs,
@@ -114,25 +126,10 @@ export function createOpenAiHttpBackend(
     name: "openai-http",
     generate: (request, generateOptions) => generateWithRetries(settings, request, generateOptions?.signal),
     listModels: (listOptions) => listModels(settings, listOptions?.signal),
-    /**
-     * The H1 pool connects `count` sockets; through undici, as many concurrent model listings (GET /models, the one
-     * cheap request every OpenAI-compatible server answers) make its pool open one connection each.
-     */
-    openConnections: async (count, openOptions) => {
-      if (h1Pool !== undefined) {
-        await h1Pool.openConnections(count);
-        return;
-      }
-      const listings: Promise<unknown>[] = [];
-      for (let index = 0; index < count; index++) {
-        listings.push(listModels(settings, openOptions?.signal).catch(() => undefined));
-      }
-      await Promise.all(listings);
-    },
+    /** Our own pool connects `count` sockets; undici is made to open as many by concurrent GET /models. */
+    openConnections: (count, openOptions) => transport.openConnections(count, openOptions?.signal),
     /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 0` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
-    close: async () => {
-      if (isOwnDispatcher) await Promise.all([dispatcher.close(), h1Pool?.close()]);
-    },
+    close: () => transport.close(),
   };
 }

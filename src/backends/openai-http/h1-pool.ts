@@ -1,29 +1,15 @@
-// A small HTTP/1.1 client for the generation requests to a plain-HTTP server: up to N keep-alive connections, a FIFO
+// A small HTTP/1.1 client for the requests to a plain-HTTP server: up to N keep-alive connections, a FIFO
 // of requests waiting for one, our own response parser, and undici's dispatch-handler calls (onRequestStart,
 // onResponseStart/Data/End/Error) so `send-attempt.ts` drives it exactly as it drives undici. At tens of thousands
 // of requests a second undici's generality (request objects, header validation per request, the llhttp callbacks,
 // its queue and check-phase writes) was the largest part of the client's CPU left; see docs/PERFORMANCE.md.
-// HTTPS and every other call (model listing, loglikelihood scoring) stay on undici.
+// It is the HttpTransport of a plain-HTTP base URL (generation, model listing, loglikelihood scoring); HTTPS goes
+// through undici (`undici-transport.ts`).
 import type { IncomingHttpHeaders } from "node:http";
 import { connect, type Socket } from "node:net";
 import type { Dispatcher } from "undici";
 import { H1ResponseParser } from "./h1-response-parser.js";
-
-/** What `send-attempt.ts` needs of a dispatcher; undici's Pool and H1Pool both have it. */
-export interface GenerationDispatcher {
-  dispatch(options: GenerationDispatchOptions, handler: Dispatcher.DispatchHandler): boolean;
-}
-
-export interface GenerationDispatchOptions {
-  origin?: string;
-  path: string;
-  method: "POST" | "GET";
-  headers: Record<string, string>;
-  /** Bytes, or text sent as UTF-8. */
-  body: Buffer | string;
-  headersTimeout?: number;
-  bodyTimeout?: number;
-}
+import type { HttpTransport, TransportRequest } from "./http-transport.js";
 
 export interface H1PoolOptions {
   /** `http://host:port` */
@@ -72,7 +58,7 @@ function isValidHeaderValue(value: string): boolean {
 
 /** One request: its options, handler and controller, and the connection it runs on once it has one. */
 class Exchange implements Dispatcher.DispatchController {
-  readonly options: GenerationDispatchOptions;
+  readonly options: TransportRequest;
   readonly handler: Dispatcher.DispatchHandler;
   connection: Connection | undefined;
   isDone = false;
@@ -83,7 +69,7 @@ class Exchange implements Dispatcher.DispatchController {
   readonly #onAbort: (exchange: Exchange) => void;
 
   constructor(
-    options: GenerationDispatchOptions,
+    options: TransportRequest,
     handler: Dispatcher.DispatchHandler,
     onAbort: (exchange: Exchange) => void,
   ) {
@@ -145,7 +131,7 @@ class Connection {
   }
 }
 
-export class H1Pool implements GenerationDispatcher {
+export class H1Pool implements HttpTransport {
   readonly #host: string;
   readonly #hostname: string;
   readonly #port: number;
@@ -180,7 +166,7 @@ export class H1Pool implements GenerationDispatcher {
     return this.#connectionCount;
   }
 
-  dispatch(options: GenerationDispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+  dispatch(options: TransportRequest, handler: Dispatcher.DispatchHandler): boolean {
     const exchange = new Exchange(options, handler, this.#onAbort);
     if (this.#isClosed) {
       exchange.fail(new PoolError("The HTTP client is closed.", "UND_ERR_CLOSED"));
@@ -332,7 +318,7 @@ export class H1Pool implements GenerationDispatcher {
     socket.write(bytes);
   }
 
-  #head(options: GenerationDispatchOptions, bodyLength: number): string {
+  #head(options: TransportRequest, bodyLength: number): string {
     const last = this.#lastHead;
     const prefix =
       last !== undefined &&
@@ -345,7 +331,7 @@ export class H1Pool implements GenerationDispatcher {
   }
 
   /** The request line and headers before Content-Length, checked. */
-  #headPrefix(options: GenerationDispatchOptions): string {
+  #headPrefix(options: TransportRequest): string {
     let lines = this.#renderedHeaders.get(options.headers);
     if (lines === undefined) {
       lines = "";

@@ -1,16 +1,13 @@
 // The resolved settings one backend instance shares between its requests.
-import type { Dispatcher } from "undici";
 import type { AttemptLimits } from "./attempt-guard.js";
 import type { WireRequest } from "./build-request-body.js";
-import type { GenerationDispatcher } from "./h1-pool.js";
+import type { HttpTransport } from "./http-transport.js";
 
 type GenerationEndpoint = WireRequest["endpoint"];
 
 export interface HttpSettings extends AttemptLimits {
-  /** Model listing and loglikelihood scoring (undici). */
-  dispatcher: Dispatcher;
-  /** Generation requests: our HTTP/1.1 pool for a plain-HTTP server, else the same undici dispatcher. */
-  generationDispatcher: GenerationDispatcher;
+  /** Every request: our HTTP/1.1 pool for a plain-HTTP server, undici for HTTPS or an injected dispatcher. */
+  transport: HttpTransport;
   baseUrl: string;
   /** `http://host:port` of baseUrl. */
   origin: string;
@@ -20,6 +17,11 @@ export interface HttpSettings extends AttemptLimits {
   search: string;
   /** The path and "POST path" of each generation endpoint, made once (every request uses one of the two). */
   generationTargets: Readonly<Record<GenerationEndpoint, { path: string; target: string }>>;
+  /**
+   * Said when a base URL without a version segment gets a 404 or an answer that is not OpenAI's, e.g.
+   * "OpenAI-compatible APIs live under /v1; try --base-url http://h:8000/v1"; undefined when it has one.
+   */
+  versionHint: string | undefined;
   model: string;
   apiKey: string | undefined;
   streamHeaders: Record<string, string>;

@@ -1,20 +1,44 @@
-// Backend#listModels: GET {baseUrl}/models; throws ServerUnreachableError when nothing answers.
+// Backend#listModels: GET {baseUrl}/models; throws ServerUnreachableError when nothing answers, and says to add /v1
+// when a base URL without it gets a 404.
 import { ApiCallError } from "../../errors.js";
 import type { HttpSettings } from "./http-settings.js";
+import { protocolError, quoteBody } from "./protocol-error.js";
+import { redactSecret } from "./redact-secret.js";
 import { requestJson } from "./request-json.js";
 import { modelListSchema } from "./wire-schemas.js";
 
+const ENDPOINT = "/models";
+
 export async function listModels(settings: HttpSettings, signal: AbortSignal | undefined): Promise<string[]> {
-  const { json, bodyText, statusCode, target } = await requestJson(settings, {
-    method: "GET",
-    endpoint: "/models",
-    maxBytes: 16 * 1024 * 1024,
-    signal,
-  });
+  let response: Awaited<ReturnType<typeof requestJson>>;
+  try {
+    response = await requestJson(settings, {
+      method: "GET",
+      endpoint: ENDPOINT,
+      maxBytes: 16 * 1024 * 1024,
+      signal,
+    });
+  } catch (error) {
+    const { versionHint } = settings;
+    if (error instanceof ApiCallError && error.status === 404 && versionHint !== undefined) {
+      const url = `${settings.origin}${settings.pathPrefix}${ENDPOINT}${settings.search}`;
+      throw new ApiCallError(`GET ${url}: HTTP 404 — ${versionHint}`, {
+        status: 404,
+        isRetryable: false,
+        cause: error,
+        ...(error.responseBody === undefined ? {} : { responseBody: error.responseBody }),
+      });
+    }
+    throw error;
+  }
+  const { json, bodyText, statusCode, target } = response;
   const parsed = modelListSchema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiCallError(`${target} answered without a "data" list of models: ${bodyText.slice(0, 200)}`, {
-      status: statusCode,
+    throw protocolError({
+      target,
+      statusCode,
+      what: `JSON without a "data" list of models (${quoteBody(redactSecret(bodyText, settings.apiKey))})`,
+      versionHint: settings.versionHint,
       isRetryable: false,
       cause: parsed.error,
     });

@@ -33,6 +33,11 @@ export class ResponseAccumulator {
   #usage: TokenUsage = {};
   /** An error the server reported inside a 2xx body. */
   streamError: GenerationError | undefined;
+  /**
+   * A choice (index 0) was applied: the body is an OpenAI answer, even an empty one. A 2xx body without any (an HTML
+   * page, an empty stream, chunks without `choices`) is a protocol error, not a blank answer.
+   */
+  hasChoice = false;
 
   get hasFirstByte(): boolean {
     return this.#firstByteMs !== undefined;
@@ -70,6 +75,7 @@ export class ResponseAccumulator {
     if (choices !== undefined && choices !== null) {
       for (const choice of choices) {
         if (choice.index !== undefined && choice.index !== null && choice.index !== 0) continue;
+        this.hasChoice = true;
         const delta = choice.delta;
         if (delta !== undefined && delta !== null) {
           this.addDelta(delta.content, delta.reasoning_content || delta.reasoning, timeMs);
@@ -90,6 +96,7 @@ export class ResponseAccumulator {
     if (this.#captureError(response)) return false;
     const choice = response.choices?.find((each) => (each.index ?? 0) === 0);
     if (choice !== undefined) {
+      this.hasChoice = true;
       const message = choice.message;
       if (message !== undefined && message !== null) {
         this.addDelta(message.content, message.reasoning_content || message.reasoning, timeMs);

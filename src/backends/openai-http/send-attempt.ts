@@ -7,9 +7,10 @@ import type { GenerationError, GenerationResult, GenerationStatus } from "../../
 import { type ApiCallError, StreamParseError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import { AttemptGuard } from "./attempt-guard.js";
-import { type BodyReader, ErrorBodyReader, JsonBodyReader, SseBodyReader } from "./body-readers.js";
+import { type BodyReader, JsonBodyReader, SseBodyReader, TextBodyReader } from "./body-readers.js";
 import { connectionError } from "./connection-error.js";
 import type { HttpSettings } from "./http-settings.js";
+import { protocolError } from "./protocol-error.js";
 import { redactSecret } from "./redact-secret.js";
 import { ResponseAccumulator } from "./response-accumulator.js";
 
@@ -48,11 +49,6 @@ export function sendAttempt(
   });
 }
 
-interface ErrorStatus {
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-}
-
 /** Why an attempt that ended early cut its request (undici reports it back to the handler, which ignores it). */
 const CUT = new Error("The attempt has ended; the rest of the response is not read.");
 
@@ -72,7 +68,8 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   #sentMs: number | undefined;
   #controller: Dispatcher.DispatchController | undefined;
   #body: BodyReader | undefined;
-  #errorStatus: ErrorStatus | undefined;
+  #statusCode = 0;
+  #headers: IncomingHttpHeaders | undefined;
   #isSettled = false;
   readonly #guard: AttemptGuard;
 
@@ -97,7 +94,7 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
     const settings = this.#settings;
     const call = this.#call;
     try {
-      settings.generationDispatcher.dispatch(
+      settings.transport.dispatch(
         {
           origin: settings.origin,
           path: call.path,
@@ -130,11 +127,20 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   ): void {
     if (this.#isSettled) return;
     const settings = this.#settings;
+    this.#statusCode = statusCode;
+    this.#headers = headers;
     if (statusCode < 200 || statusCode > 299) {
-      this.#errorStatus = { statusCode, headers };
-      this.#body = new ErrorBodyReader();
-    } else if (this.#call.isStream && !String(headers["content-type"] ?? "").includes("application/json")) {
-      this.#body = new SseBodyReader(this.#accumulator, this.#guard, settings.now);
+      this.#body = new TextBodyReader();
+    } else if (this.#call.isStream) {
+      const contentType = String(headers["content-type"] ?? "");
+      if (contentType.includes("application/json")) {
+        this.#body = new JsonBodyReader(this.#accumulator, this.#guard, settings.now);
+      } else if (contentType.includes("text/html")) {
+        // A web page (a UI, a proxy's error page): kept as text to say so, never read as an event stream.
+        this.#body = new TextBodyReader();
+      } else {
+        this.#body = new SseBodyReader(this.#accumulator, this.#guard, settings.now);
+      }
     } else {
       this.#body = new JsonBodyReader(this.#accumulator, this.#guard, settings.now);
     }
@@ -187,25 +193,48 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
 
   /** The outcome of a body read to its end, or as far as it was wanted. */
   #complete(): AttemptOutcome {
-    const errorStatus = this.#errorStatus;
-    if (errorStatus !== undefined && this.#body instanceof ErrorBodyReader) {
+    const body = this.#body;
+    const statusCode = this.#statusCode;
+    if (statusCode < 200 || statusCode > 299) {
       const error = apiCallErrorFromResponse({
-        statusCode: errorStatus.statusCode,
-        headers: errorStatus.headers,
-        bodyText: this.#body.text,
+        statusCode,
+        headers: this.#headers ?? {},
+        bodyText: body instanceof TextBodyReader ? body.text : "",
         target: this.#call.target,
         apiKey: this.#settings.apiKey,
+        versionHint: this.#settings.versionHint,
       });
       return this.#failed(error);
     }
-    return this.#finish(this.#accumulator.streamError === undefined ? "ok" : "error");
+    const accumulator = this.#accumulator;
+    if (accumulator.streamError !== undefined) return this.#finish("error");
+    if (!accumulator.hasChoice) {
+      const what = body === undefined ? "an empty body" : body.describe(this.#headers?.["content-type"]);
+      return this.#failed(this.#protocolError(what, undefined));
+    }
+    return this.#finish("ok");
   }
 
   #readFailure(error: unknown): AttemptOutcome {
-    if (error instanceof StreamParseError)
+    if (error instanceof StreamParseError) {
+      // Nothing of an answer came before the bad data: the server does not speak the protocol (or not yet).
+      if (!this.#accumulator.hasChoice)
+        return this.#failed(this.#protocolError(`an event stream (${error.message})`, error));
       return this.#finish("error", { code: error.code, message: error.message });
+    }
     const message = `Reading the response failed: ${error instanceof Error ? error.message : String(error)}`;
     return this.#finish("error", { code: "E_INTERNAL", message });
+  }
+
+  /** E_PROTOCOL for a 2xx response that is not an OpenAI answer; retried like a server error. */
+  #protocolError(what: string, cause: unknown): ApiCallError {
+    return protocolError({
+      target: this.#call.target,
+      statusCode: this.#statusCode,
+      what,
+      versionHint: this.#settings.versionHint,
+      cause,
+    });
   }
 
   #failed(error: ApiCallError): AttemptOutcome {

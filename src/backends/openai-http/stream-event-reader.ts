@@ -28,6 +28,8 @@ export class StreamEventReader {
   failure: StreamParseError | undefined;
   /** Chunks applied through the template, without JSON.parse. */
   fastChunkCount = 0;
+  /** The first data read (not `[DONE]`), kept to say what came back when no chunk had a choice. */
+  firstData: string | undefined;
   readonly #accumulator: ResponseAccumulator;
   readonly #onDone: () => void;
   readonly #isFastPathOn: boolean;
@@ -64,6 +66,7 @@ export class StreamEventReader {
   }
 
   #readParsed(data: string, isErrorEvent: boolean, timeMs: number): void {
+    this.firstData ??= data;
     let json: unknown;
     try {
       json = JSON.parse(data);

@@ -1,13 +1,18 @@
-// Test helper: a real node:http server on 127.0.0.1:0 whose answer each test scripts, recording every request.
+// Test helper: a real node:http (or, given a certificate, node:https) server on 127.0.0.1:0 whose answer each test
+// scripts, recording every request and counting connections.
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { SelfSignedCertificate } from "./make-self-signed-certificate.js";
 
 export interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The client's port: the same for requests sent over one kept-alive connection. */
+  remotePort: number | undefined;
   /** Resolves when the client's connection for this request closes or the request is aborted. */
   closed: Promise<void>;
 }
@@ -19,20 +24,31 @@ export type TestHandler = (
 ) => void | Promise<void>;
 
 export interface TestServer {
-  /** `http://127.0.0.1:PORT/v1` */
+  /** `http://127.0.0.1:PORT/v1`, or `https://…` */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Connections accepted so far (TCP; over TLS, handshakes that failed count too). */
+  readonly connectionCount: number;
+  /** Resolves once `count` connections have been accepted in all. */
+  connectionsAccepted(count: number): Promise<void>;
   /** The handler for the requests to come; its `index` counts requests from 0. */
   handle(handler: TestHandler): void;
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Serve HTTPS with this certificate. */
+  tls?: SelfSignedCertificate | undefined;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let handler: TestHandler = (_request, response) => {
     response.writeHead(500).end("no handler");
   };
   const requests: RecordedRequest[] = [];
-  const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+  let connectionCount = 0;
+  const connectionWaiters: { count: number; resolve: () => void }[] = [];
+  const onRequest = (incoming: IncomingMessage, response: ServerResponse) => {
     const closed = new Promise<void>((resolve) => {
       response.once("close", () => resolve());
     });
@@ -44,6 +60,7 @@ export async function startTestServer(): Promise<TestServer> {
         url: incoming.url ?? "",
         headers: incoming.headers,
         body: Buffer.concat(parts).toString("utf8"),
+        remotePort: incoming.socket.remotePort,
         closed,
       };
       const index = requests.push(request) - 1;
@@ -51,13 +68,31 @@ export async function startTestServer(): Promise<TestServer> {
         response.destroy(error instanceof Error ? error : undefined);
       });
     });
+  };
+  const { tls } = options;
+  const server =
+    tls === undefined
+      ? createServer(onRequest)
+      : createTlsServer({ cert: tls.certificatePem, key: tls.privateKeyPem }, onRequest);
+  server.on("connection", () => {
+    connectionCount++;
+    for (const waiter of connectionWaiters) if (connectionCount >= waiter.count) waiter.resolve();
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${tls === undefined ? "http" : "https"}://127.0.0.1:${port}/v1`,
     requests,
+    get connectionCount() {
+      return connectionCount;
+    },
+    connectionsAccepted(count) {
+      if (connectionCount >= count) return Promise.resolve();
+      return new Promise((resolve) => {
+        connectionWaiters.push({ count, resolve });
+      });
+    },
     handle(next) {
       handler = next;
     },
