@@ -19,6 +19,7 @@ export type {
   RequestTimings,
 } from "./core/generation.js";
 export type { ChatMessage, EndpointType, Prompt } from "./core/prompt.js";
+export type { RunReporter } from "./core/run-reporter.js";
 export type { LoglikelihoodScores, SampleRecord } from "./core/sample-record.js";
 export { createDatasetContext } from "./datasets/create-dataset-context.js";
 export { parseRows } from "./datasets/parse-rows.js";
@@ -51,7 +52,6 @@ export {
 } from "./runner/accuracy-task.js";
 export { runBenchmarks } from "./runner/run-benchmarks.js";
 export type { RunOutcome } from "./runner/run-outcome.js";
-export type { RunReporter } from "./core/run-reporter.js";
 export { bootstrapMeanCi } from "./stats/bootstrap-ci.js";
 export { clusteredStandardError } from "./stats/clustered-standard-error.js";
 export {

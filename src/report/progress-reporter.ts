@@ -1,8 +1,8 @@
 // Progress of a run on standard error: a redrawn bar on a TTY, a plain line every few seconds otherwise.
 
 import type { ReadProgress } from "../core/read-progress.js";
-import type { SampleRecord } from "../core/sample-record.js";
 import type { RunReporter, RunStartInfo } from "../core/run-reporter.js";
+import type { SampleRecord } from "../core/sample-record.js";
 import { formatDuration } from "./format-duration.js";
 
 export interface ProgressReporterOptions {

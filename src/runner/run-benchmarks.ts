@@ -9,6 +9,7 @@ import {
   runOptionsSchema,
 } from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
+import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
@@ -28,7 +29,6 @@ import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
-import type { RunReporter } from "../core/run-reporter.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
 
 export interface RunDependencies {

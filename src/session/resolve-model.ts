@@ -19,8 +19,15 @@ export async function resolveModel(
     if (error instanceof ServerUnreachableError) {
       throw new BenchError("E_SERVER_UNREACHABLE", error.message, { cause: error, exitCode: 2 });
     }
-    if (error instanceof ApiCallError && error.status === 404 && requested !== undefined) {
-      options.onWarning?.(`${baseUrl}/models is not served; cannot check that "${requested}" is served.`);
+    // Some servers do not list their models: with a model named, go on (a wrong key would fail every request too,
+    // so 401/403 stop here with the server's message).
+    if (
+      error instanceof ApiCallError &&
+      requested !== undefined &&
+      error.status !== 401 &&
+      error.status !== 403
+    ) {
+      options.onWarning?.(`cannot list the models (${error.message}); going on with --model "${requested}".`);
       return requested;
     }
     if (error instanceof ApiCallError)
