@@ -4,23 +4,17 @@ import { textTable } from "../report/text-table.js";
 import { type BenchmarkComparison, compareRuns, formatPValue } from "../results/compare-runs.js";
 import { readRunResults } from "../results/read-run-results.js";
 import type { CliIo } from "./cli-io.js";
-import { type FlagTable, formatHelp, parseFlags } from "./flags.js";
-
-const USAGE = "llm-bench compare RUN_DIR RUN_DIR... [--json]";
-const SUMMARY =
-  "Per benchmark: accuracy, samples, score, 95% CI and serving figures of each run side by side; then, for each\n" +
-  "run that shares sample ids with the first, the paired difference, its SE and CI, the exact McNemar p-value and\n" +
-  "the flips each way.";
-
-const compareFlags: FlagTable = { json: { type: "boolean", description: "Print the comparison as JSON." } };
+import { compareSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function compareCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, compareFlags, "compare");
-  if (values["help"] === true) {
-    io.stdout.write(formatHelp(USAGE, SUMMARY, compareFlags));
+  const { values, positionals, isHelp } = parseCommandLine(compareSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(compareSpec));
     return 0;
   }
-  if (positionals.length === 0) throw new ConfigError(`Usage: ${USAGE}`);
+  if (positionals.length === 0) throw new ConfigError(`Usage: ${compareSpec.usage}`);
   const runs = positionals.map((runDir) => readRunResults(runDir));
   const labels = runs.map((run) => run.label);
   if (new Set(labels).size < labels.length) {
@@ -28,7 +22,7 @@ export async function compareCommand(io: CliIo): Promise<number> {
   }
   const comparisons = compareRuns(runs);
   io.stdout.write(
-    values["json"] === true
+    values.json === true
       ? `${JSON.stringify({ benchmarks: comparisons.map(comparisonJson) }, null, 2)}\n`
       : comparisons.map(comparisonText).join("\n"),
   );

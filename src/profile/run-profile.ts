@@ -2,12 +2,8 @@
 // profile_export.jsonl as requests end, then profile_summary.{json,csv} (and the accuracy files of a benchmark).
 import { setMaxListeners } from "node:events";
 import { join } from "node:path";
-import { flagName } from "../config/parse-run-options.js";
-import {
-  type ProfileOptions,
-  type ProfileOptionsInput,
-  profileOptionsSchema,
-} from "../config/profile-options.js";
+import { parseProfileOptions } from "../config/parse-profile-options.js";
+import type { ProfileOptionsInput } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
 import { toolVersion } from "../core/tool-version.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
@@ -44,16 +40,6 @@ export interface ProfileDependencies {
   onWarning?: (message: string) => void;
   /** Called after each request ends with the number ended so far (warmup included) and the planned total. */
   onRequestEnd?: (ended: number, total: number | undefined) => void;
-}
-
-export function parseProfileOptions(input: ProfileOptionsInput): ProfileOptions {
-  const result = profileOptionsSchema.safeParse(input);
-  if (result.success) return result.data;
-  const messages = result.error.issues.map((issue) => {
-    const [key] = issue.path;
-    return `${typeof key === "string" ? flagName(key) : "options"}: ${issue.message}`;
-  });
-  throw new ConfigError(messages.join("; "));
 }
 
 export async function runProfile(
