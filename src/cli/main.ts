@@ -29,8 +29,8 @@ function usage(): string {
   return (
     "Usage: llm-bench [options] <command> [options]\n\n" +
     `Commands:\n${lines.join("\n")}\n\n` +
-    `Global options, before the command: ${GLOBAL_OPTION_SPELLINGS.join(", ")} (a command with no use for one\n` +
-    "ignores it). Any other option of the command may come before it too.\n\n" +
+    `Global options, before the command: ${GLOBAL_OPTION_SPELLINGS.join(", ")}\n` +
+    "(a command with no use for one ignores it). Any other option of the command may come before it too.\n\n" +
     "Run `llm-bench <command> --help` for a command's options.\n"
   );
 }

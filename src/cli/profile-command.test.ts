@@ -96,7 +96,9 @@ describe("parseProfileCommandLine", () => {
     expect(() => parseProfileOptions({ durationS: -1 })).toThrow(
       "--duration: expected a positive number, got -1",
     );
-    expect(() => parseProfileOptions({ timeoutMs: 0 })).toThrow(/^--timeout \(timeoutMs\): expected a positive/);
+    expect(() => parseProfileOptions({ timeoutMs: 0 })).toThrow(
+      /^--timeout \(timeoutMs\): expected a positive/,
+    );
     expect(() => parseProfileOptions({ concurrency: 2, requestRate: 5 })).toThrow(
       "--concurrency: give --concurrency (closed loop) or --request-rate (open loop), not both",
     );

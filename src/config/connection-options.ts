@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { option, optionGroup } from "./option.js";
 
-export const DEFAULT_BASE_URL = "http://localhost:8000/v1";
+const DEFAULT_BASE_URL = "http://localhost:8000/v1";
 
 /**
  * aiperf's `--url` names the server (`http://localhost:8000`) and adds the OpenAI paths itself: the API base is

@@ -16,7 +16,6 @@ export const generationOptions = optionGroup("Generation", {
     schema: z.enum(ENDPOINT_TYPES).default("chat"),
     flag: "endpoint-type",
     help: "chat: messages to /chat/completions; completions: one flat prompt to /completions.",
-    defaultHelp: "chat; completions with --scoring loglikelihood",
   }),
   temperature,
   maxTokens: option({
