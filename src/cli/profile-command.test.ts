@@ -79,8 +79,12 @@ describe("parseProfileCommandLine", () => {
       ["--server-metrics-url", "http://h:8000/metrics", "--server-metrics-interval", "2"],
       {},
     );
-    expect(parsed).toMatchObject({ serverMetricsUrl: "http://h:8000/metrics", serverMetricsIntervalS: 2 });
+    expect(parsed.serverMetrics).toEqual({
+      serverMetricsUrl: "http://h:8000/metrics",
+      serverMetricsIntervalS: 2,
+    });
     expect(parsed.input).toEqual({});
+    expect(parseProfileCommandLine([], {}).serverMetrics).toEqual({ serverMetricsIntervalS: 5 });
     expect(() => parseProfileCommandLine(["--server-metrics-interval", "0"], {})).toThrow(
       '--server-metrics-interval: expected a positive number, got "0".',
     );

@@ -1,6 +1,8 @@
 // `llm-bench profile`: measure serving performance (and accuracy with --accuracy-benchmark) and write a run directory.
 
+import { parseOptionValues } from "../config/parse-option-values.js";
 import type { ProfileOptionsInput } from "../config/profile-options.js";
+import { serverMetricsOptions } from "../config/server-metrics-options.js";
 import { ConfigError } from "../errors.js";
 import { clientProfileMonitor } from "../metrics/client-profile-monitor.js";
 import { runProfile } from "../profile/run-profile.js";
@@ -13,22 +15,19 @@ import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
 
 export async function profileCommand(io: CliIo): Promise<number> {
-  const { input, serverMetricsUrl, serverMetricsIntervalS, isHelp } = parseProfileCommandLine(
-    io.argv,
-    io.env,
-  );
+  const { input, serverMetrics, isHelp } = parseProfileCommandLine(io.argv, io.env);
   if (isHelp) {
     io.stdout.write(formatCommandHelp(profileSpec));
     return 0;
   }
   const monitors = [
     clientProfileMonitor(),
-    ...(serverMetricsUrl === undefined
+    ...(serverMetrics.serverMetricsUrl === undefined
       ? []
       : [
           serverMetricsProfileMonitor({
-            url: serverMetricsUrl,
-            intervalMs: (serverMetricsIntervalS ?? 5) * 1000,
+            url: serverMetrics.serverMetricsUrl,
+            intervalMs: serverMetrics.serverMetricsIntervalS * 1000,
           }),
         ]),
   ];
@@ -65,8 +64,7 @@ export function parseProfileCommandLine(argv: readonly string[], env: NodeJS.Pro
   }
   return {
     input: { ...input, ...(model === undefined ? {} : { model }) } satisfies ProfileOptionsInput,
-    serverMetricsUrl,
-    serverMetricsIntervalS,
+    serverMetrics: parseOptionValues([serverMetricsOptions], { serverMetricsUrl, serverMetricsIntervalS }),
     isHelp,
   };
 }

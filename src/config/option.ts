@@ -1,5 +1,5 @@
 // One command-line option declared once: its value schema (validation and default) with its flag, aliases and help.
-import { z } from "zod";
+import type { z } from "zod";
 
 /** Another spelling of an option's flag; `fromText` replaces the option's own text conversion for it. */
 export interface OptionAlias {
@@ -57,11 +57,10 @@ export function optionGroup<Options extends OptionMap>(
 /** The same option with a default of its own (`--max-retries`: 2 for `run`, 0 for `profile`). */
 export function withDefault<Inner extends z.ZodType>(
   base: Option<z.ZodOptional<Inner>>,
-  value: z.output<Inner>,
+  value: z.core.util.NoUndefined<z.output<Inner>>,
 ): Option<z.ZodDefault<Inner>> {
   const { defaultHelp: _defaultHelp, ...rest } = base;
-  const inner: Inner = base.schema.unwrap();
-  return { ...rest, schema: z._default(inner, value as never) };
+  return { ...rest, schema: base.schema.unwrap().default(value) };
 }
 
 type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (
