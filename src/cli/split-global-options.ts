@@ -1,7 +1,7 @@
 // Finds the command in `llm-bench [options] COMMAND [options]` and hands it the options given before it.
 import { ConfigError } from "../errors.js";
 import type { CommandSpec } from "./command-spec.js";
-import { flagTable } from "./flag-table.js";
+import { type FlagEntry, flagTable } from "./flag-table.js";
 import { nearestName } from "./nearest-name.js";
 
 /**
@@ -21,7 +21,7 @@ export type CommandLineStart =
  * arguments, so the same option after the command wins.
  */
 export function splitGlobalOptions(argv: readonly string[], specs: readonly CommandSpec[]): CommandLineStart {
-  const tables = specs.map((spec) => flagTable(spec.groups));
+  let tables: Map<string, FlagEntry>[] | undefined; // read only when options come first
   const before: { spelling: string; tokens: string[] }[] = [];
   let index = 0;
   for (; index < argv.length; index++) {
@@ -31,6 +31,7 @@ export function splitGlobalOptions(argv: readonly string[], specs: readonly Comm
     if (!token.startsWith("-")) break;
     const equals = token.startsWith("--") ? token.indexOf("=") : -1;
     const spelling = equals === -1 ? token : token.slice(0, equals);
+    tables ??= specs.map((spec) => flagTable(spec.groups));
     const entries = tables.flatMap((table) => table.get(spelling) ?? []);
     if (entries.length === 0) {
       const known = new Set(
@@ -64,7 +65,7 @@ export function splitGlobalOptions(argv: readonly string[], specs: readonly Comm
         `Commands: ${specs.map((candidate) => candidate.name).join(", ")}.`,
     );
   }
-  const table = flagTable(spec.groups);
+  const table = before.length === 0 ? new Map<string, FlagEntry>() : flagTable(spec.groups);
   const kept: string[] = [];
   for (const { spelling, tokens } of before) {
     if (table.has(spelling)) kept.push(...tokens);
