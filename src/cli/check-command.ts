@@ -1,26 +1,24 @@
 // `llm-bench check`: is the server reachable, which models does it serve, and is --model one of them?
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
-import { DEFAULT_BASE_URL } from "../config/run-options.js";
-import { ApiCallError, ServerUnreachableError } from "../errors.js";
+import { parseOptionValues } from "../config/parse-option-values.js";
+import { ApiCallError, ConfigError, ServerUnreachableError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
-import { formatHelp, parseFlags, stringFlag } from "./flags.js";
-import { connectionFlags } from "./run-flags.js";
+import { checkSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function checkCommand(io: CliIo): Promise<number> {
-  const { values } = parseFlags(io.argv, connectionFlags, "check");
-  if (values["help"] === true) {
-    io.stdout.write(
-      formatHelp(
-        "llm-bench check [--base-url URL] [--model NAME]",
-        "Check that a server answers and serves the model.",
-        connectionFlags,
-      ),
-    );
+  const { values, positionals, isHelp } = parseCommandLine(checkSpec, io.argv, io.env);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(checkSpec));
     return 0;
   }
-  const baseUrl = stringFlag(values, "base-url") ?? io.env["OPENAI_BASE_URL"] ?? DEFAULT_BASE_URL;
-  const model = stringFlag(values, "model");
-  const apiKey = stringFlag(values, "api-key") ?? io.env["OPENAI_API_KEY"];
+  if (positionals.length > 0) {
+    throw new ConfigError(
+      `check takes no arguments, got "${positionals.join(" ")}"; name the model with --model.`,
+    );
+  }
+  const { baseUrl, model, apiKey } = parseOptionValues(checkSpec.groups, values);
   const backend = createOpenAiHttpBackend({
     baseUrl,
     model: model ?? "",

@@ -9,24 +9,17 @@ import {
 } from "../results/compare-runs.js";
 import { readComparedResults } from "../results/read-compared-results.js";
 import type { CliIo } from "./cli-io.js";
-import { type FlagTable, formatHelp, parseFlags } from "./flags.js";
-
-const USAGE = "llm-bench compare RUN_DIR|RESULT.json ... [--json]";
-const SUMMARY =
-  "Per benchmark, one column per run directory or result file (a run's <benchmark>.json, or the spec's\n" +
-  "<benchmark>_<model>_<time>.json): accuracy, samples, score, 95% CI, TTFT, generation rate, latency and\n" +
-  "throughput; then, for each run that shares sample ids with the first, the paired difference, its SE and CI,\n" +
-  "the exact McNemar p-value and the flips each way.";
-
-const compareFlags: FlagTable = { json: { type: "boolean", description: "Print the comparison as JSON." } };
+import { compareSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function compareCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, compareFlags, "compare");
-  if (values["help"] === true) {
-    io.stdout.write(formatHelp(USAGE, SUMMARY, compareFlags));
+  const { values, positionals, isHelp } = parseCommandLine(compareSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(compareSpec));
     return 0;
   }
-  if (positionals.length === 0) throw new ConfigError(`Usage: ${USAGE}`);
+  if (positionals.length === 0) throw new ConfigError(`Usage: ${compareSpec.usage}`);
   const runs = positionals.map((path) => readComparedResults(path));
   const labels = runs.map((run) => run.label);
   if (new Set(labels).size < labels.length) {
@@ -34,7 +27,7 @@ export async function compareCommand(io: CliIo): Promise<number> {
   }
   const comparisons = compareRuns(runs);
   io.stdout.write(
-    values["json"] === true
+    values.json === true
       ? `${JSON.stringify({ benchmarks: comparisons.map(comparisonJson) }, null, 2)}\n`
       : comparisons.map(comparisonText).join("\n"),
   );

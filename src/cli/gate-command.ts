@@ -1,4 +1,6 @@
 // `llm-bench gate RUN_DIR`: tests each benchmark of a run against its registered reference accuracy.
+
+import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
 import { formatSpec } from "../references/find-reference.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
@@ -6,45 +8,23 @@ import { referenceYaml } from "../references/reference-yaml.js";
 import { textTable } from "../report/text-table.js";
 import { readRunResults } from "../results/read-run-results.js";
 import type { CliIo } from "./cli-io.js";
-import { type FlagTable, formatHelp, parseFlags, stringFlag } from "./flags.js";
-
-const USAGE = "llm-bench gate RUN_DIR [--references DIR] [--spec key=value ...] [--no-reference] [--json]";
-const SUMMARY =
-  "For each benchmark of the run, find the reference accuracy of (task, model, spec) in DIR/<task>.yaml and\n" +
-  "pass it when measured ≥ γ = reference + Φ⁻¹(α)·√(2σ²/n). Exit 1 when any benchmark fails.";
-
-const gateFlags: FlagTable = {
-  references: {
-    type: "string",
-    placeholder: "DIR",
-    description: "Directory of <task>.yaml reference files (default ./references).",
-  },
-  spec: {
-    type: "string",
-    placeholder: "key=value",
-    isMultiple: true,
-    description: "Spec keys selecting the reference (dtype, quant_algo, …); comma lists too.",
-  },
-  "no-reference": {
-    type: "boolean",
-    description:
-      "Print the measured accuracies as reference YAML instead (or LLM_BENCH_ACCURACY_NO_REFERENCE=1).",
-  },
-  json: { type: "boolean", description: "Print the verdicts as JSON." },
-};
+import { gateSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function gateCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, gateFlags, "gate");
-  if (values["help"] === true) {
-    io.stdout.write(formatHelp(USAGE, SUMMARY, gateFlags));
+  const { values, positionals, isHelp } = parseCommandLine(gateSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(gateSpec));
     return 0;
   }
+  const options = parseOptionValues(gateSpec.groups, values);
   const [runDir, ...extra] = positionals;
-  if (runDir === undefined || extra.length > 0) throw new ConfigError(`Usage: ${USAGE}`);
-  const spec = parseSpec(values["spec"]);
+  if (runDir === undefined || extra.length > 0) throw new ConfigError(`Usage: ${gateSpec.usage}`);
+  const spec = parseSpec(options.spec ?? []);
   const run = readRunResults(runDir);
   const model = run.manifest.model;
-  const isNoReference = values["no-reference"] === true || io.env["LLM_BENCH_ACCURACY_NO_REFERENCE"] === "1";
+  const isNoReference = options.noReference || io.env["LLM_BENCH_ACCURACY_NO_REFERENCE"] === "1";
   if (isNoReference) {
     io.stdout.write(
       referenceYaml(
@@ -66,7 +46,7 @@ export async function gateCommand(io: CliIo): Promise<number> {
       );
     }
   }
-  const referencesDir = stringFlag(values, "references") ?? "references";
+  const referencesDir = options.references;
   const rows = run.benchmarks.map((result) =>
     gateBenchmark({
       task: result.benchmark,
@@ -77,18 +57,12 @@ export async function gateCommand(io: CliIo): Promise<number> {
       referencesDir,
     }),
   );
-  io.stdout.write(
-    values["json"] === true ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n` : gateTable(rows),
-  );
+  io.stdout.write(options.json ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n` : gateTable(rows));
   return rows.every((row) => row.isPassed) ? 0 : 1;
 }
 
-/** `--spec a=b --spec c=d,e=f` → {a: b, c: d, e: f}. */
-export function parseSpec(value: unknown): Record<string, string> {
-  const items = (Array.isArray(value) ? value : typeof value === "string" ? [value] : [])
-    .flatMap((item) => String(item).split(","))
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
+/** `--spec a=b --spec c=d,e=f` (read as [a=b, c=d, e=f]) → {a: b, c: d, e: f}. */
+export function parseSpec(items: readonly string[]): Record<string, string> {
   const spec: Record<string, string> = {};
   for (const item of items) {
     const at = item.indexOf("=");

@@ -4,78 +4,12 @@ import { ConfigError } from "../errors.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { gradeResponses, type PregeneratedResponse } from "../runner/grade-responses.js";
 import type { CliIo } from "./cli-io.js";
-import {
-  booleanFlag,
-  type FlagTable,
-  formatHelp,
-  listFlag,
-  numberFlag,
-  parseFlags,
-  stringFlag,
-} from "./flags.js";
+import { gradeSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
 import { gradeWithGrader } from "./grade-with-grader.js";
+import { parseCommandLine } from "./parse-command-line.js";
 import { readResponsesFile } from "./read-responses-file.js";
 import { stripThink } from "./strip-think.js";
-
-const gradeFlags: FlagTable = {
-  responses: {
-    type: "string",
-    placeholder: "FILE.jsonl",
-    description: "Pre-generated responses, one JSON object a line.",
-  },
-  grader: {
-    type: "string",
-    placeholder: "NAME",
-    description:
-      "Without BENCH: grade lines {id, response, target, choices?} with this grader. With BENCH: override its grader.",
-  },
-  output: {
-    type: "string",
-    placeholder: "FILE",
-    description: "With --grader alone: write the verdicts here (default stdout).",
-  },
-  "data-dir": {
-    type: "string",
-    placeholder: "DIR",
-    description: "Read benchmark files from DIR instead of the Hub.",
-  },
-  tasks: {
-    type: "string",
-    placeholder: "a,b",
-    isMultiple: true,
-    description: "Subtasks to load (comma list).",
-  },
-  "n-shots": {
-    type: "string",
-    placeholder: "K",
-    description: "Few-shot count the prompts in samples.jsonl show (default: the benchmark's; null too).",
-  },
-  cot: { type: "boolean", description: "Record CoT prompts where the benchmark has them." },
-  "system-prompt": {
-    type: "string",
-    placeholder: "TEXT",
-    description: "System prompt shown in the recorded prompts.",
-  },
-  "endpoint-type": {
-    type: "string",
-    placeholder: "chat|completions",
-    description: "Prompt form recorded (default chat).",
-  },
-  model: {
-    type: "string",
-    placeholder: "NAME",
-    description: "Model name for the run directory (default pregenerated).",
-  },
-  "output-dir": {
-    type: "string",
-    placeholder: "DIR",
-    description: "Where the run directory goes (default results/).",
-  },
-};
-
-const USAGE =
-  "llm-bench grade BENCH --responses FILE.jsonl [--data-dir DIR] [--output-dir DIR]\n" +
-  "       llm-bench grade --grader NAME --responses FILE.jsonl [--output FILE]";
 
 const benchmarkLineSchema = z.object({
   id: z.union([z.string(), z.number().transform(String)]),
@@ -84,31 +18,29 @@ const benchmarkLineSchema = z.object({
 });
 
 export async function gradeCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, gradeFlags, "grade");
-  if (values["help"] === true) {
-    io.stdout.write(
-      formatHelp(USAGE, "Grade pre-generated responses (eval-only: no server is called).", gradeFlags),
-    );
+  const { values, positionals, isHelp } = parseCommandLine(gradeSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(gradeSpec));
     return 0;
   }
-  const responsesFile = stringFlag(values, "responses");
+  const { responses: responsesFile, output: outputFile, ...gradeInput } = values;
   if (responsesFile === undefined)
-    throw new ConfigError(`grade: --responses FILE.jsonl is required. Usage: ${USAGE}`);
-  const graderName = stringFlag(values, "grader");
+    throw new ConfigError(`grade: --responses FILE.jsonl is required. Usage: ${gradeSpec.usage}`);
+  const graderName = values.grader;
   if (positionals.length === 0) {
     if (graderName === undefined)
-      throw new ConfigError(`grade: name a benchmark or --grader NAME. Usage: ${USAGE}`);
+      throw new ConfigError(`grade: name a benchmark or --grader NAME. Usage: ${gradeSpec.usage}`);
     return gradeWithGrader({
       graderName,
       responsesFile,
-      outputFile: stringFlag(values, "output"),
+      outputFile,
       stdout: io.stdout,
       stderr: io.stderr,
     });
   }
   if (positionals.length > 1)
     throw new ConfigError(`grade: name one benchmark, got ${positionals.join(", ")}.`);
-  if (stringFlag(values, "output") !== undefined) {
+  if (outputFile !== undefined) {
     throw new ConfigError(
       "grade: --output goes with --grader alone; with a benchmark the results go to a run directory.",
     );
@@ -125,21 +57,7 @@ export async function gradeCommand(io: CliIo): Promise<number> {
       };
     },
   );
-  const nShotsText = stringFlag(values, "n-shots");
-  const input: Record<string, unknown> = {
-    benchmarks: [...positionals],
-    grader: graderName,
-    dataDir: stringFlag(values, "data-dir"),
-    tasks: listFlag(values, "tasks"),
-    nShots: nShotsText === "null" ? undefined : numberFlag(values, "n-shots", "integer"),
-    cot: booleanFlag(values, "cot"),
-    systemPrompt: stringFlag(values, "system-prompt"),
-    endpointType: stringFlag(values, "endpoint-type"),
-    model: stringFlag(values, "model"),
-    outputDir: stringFlag(values, "output-dir"),
-  };
-  for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
-  const result = await gradeResponses(input as Parameters<typeof gradeResponses>[0], responses, {
+  const result = await gradeResponses({ ...gradeInput, benchmarks: positionals }, responses, {
     env: io.env,
     signal: io.signal,
   });

@@ -1,18 +1,19 @@
 // `llm-bench list`: the registered benchmarks with their defaults.
 import { BENCHMARK_NAMES, loadBenchmark } from "../benchmarks/registry.js";
+import { ConfigError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
-import { type FlagTable, formatHelp, parseFlags } from "./flags.js";
-
-const listFlags: FlagTable = { json: { type: "boolean", description: "Print a JSON array." } };
+import { listSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function listCommand(io: CliIo): Promise<number> {
-  const { values } = parseFlags(io.argv, listFlags, "list");
-  if (values["help"] === true) {
-    io.stdout.write(
-      formatHelp("llm-bench list [--json]", "List the benchmarks llm-bench can run.", listFlags),
-    );
+  const { values, positionals, isHelp } = parseCommandLine(listSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(listSpec));
     return 0;
   }
+  if (positionals.length > 0)
+    throw new ConfigError(`list takes no arguments, got "${positionals.join(" ")}".`);
   const entries = [];
   for (const name of BENCHMARK_NAMES) {
     const benchmark = await loadBenchmark(name);
@@ -27,7 +28,7 @@ export async function listCommand(io: CliIo): Promise<number> {
       aliases: benchmark.aliases ?? [],
     });
   }
-  if (values["json"] === true) {
+  if (values.json === true) {
     io.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
     return 0;
   }

@@ -3,73 +3,57 @@ import { toolVersion } from "../core/tool-version.js";
 // The `llm-bench` executable: dispatches to a command, owns Ctrl-C and turns errors into exit codes.
 import { BenchError, toError } from "../errors.js";
 import type { CliIo, Command } from "./cli-io.js";
+import { COMMAND_SPECS } from "./command-specs.js";
+import {
+  type CommandLineStart,
+  GLOBAL_OPTION_SPELLINGS,
+  splitGlobalOptions,
+} from "./split-global-options.js";
 
-const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  list: {
-    summary: "List the benchmarks.",
-    load: () => import("./list-command.js").then((m) => m.listCommand),
-  },
-  check: {
-    summary: "Check a server and its models.",
-    load: () => import("./check-command.js").then((m) => m.checkCommand),
-  },
-  run: {
-    summary: "Evaluate benchmarks against a server.",
-    load: () => import("./run-command.js").then((m) => m.runCommand),
-  },
-  compare: {
-    summary: "Compare runs side by side, with paired tests on shared samples.",
-    load: () => import("./compare-command.js").then((m) => m.compareCommand),
-  },
-  gate: {
-    summary: "Gate a run against registered reference accuracies (exit 1 on FAIL).",
-    load: () => import("./gate-command.js").then((m) => m.gateCommand),
-  },
-  theta: {
-    summary: "Minimum detectable effect and gate threshold for sample counts.",
-    load: () => import("./theta-command.js").then((m) => m.thetaCommand),
-  },
-  profile: {
-    summary: "Measure serving performance (and accuracy with --accuracy-benchmark).",
-    load: () => import("./profile-command.js").then((m) => m.profileCommand),
-  },
-  serve: {
-    summary: "Serve a GGUF model in-process behind an OpenAI-compatible API.",
-    load: () => import("./serve-command.js").then((m) => m.serveCommand),
-  },
-  grade: {
-    summary: "Grade pre-generated responses (a benchmark's grader, or --grader NAME).",
-    load: () => import("./grade-command.js").then((m) => m.gradeCommand),
-  },
-  "mock-server": {
-    summary: "Start the deterministic OpenAI-compatible mock server.",
-    load: () => import("./mock-server-command.js").then((m) => m.mockServerCommand),
-  },
+const commands: Record<string, () => Promise<Command>> = {
+  list: () => import("./list-command.js").then((m) => m.listCommand),
+  check: () => import("./check-command.js").then((m) => m.checkCommand),
+  run: () => import("./run-command.js").then((m) => m.runCommand),
+  compare: () => import("./compare-command.js").then((m) => m.compareCommand),
+  gate: () => import("./gate-command.js").then((m) => m.gateCommand),
+  theta: () => import("./theta-command.js").then((m) => m.thetaCommand),
+  profile: () => import("./profile-command.js").then((m) => m.profileCommand),
+  serve: () => import("./serve-command.js").then((m) => m.serveCommand),
+  grade: () => import("./grade-command.js").then((m) => m.gradeCommand),
+  "mock-server": () => import("./mock-server-command.js").then((m) => m.mockServerCommand),
 };
 
 function usage(): string {
-  const width = Math.max(...Object.keys(commands).map((name) => name.length)) + 2;
-  const lines = Object.entries(commands).map(([name, entry]) => `  ${name.padEnd(width)}${entry.summary}`);
-  return `Usage: llm-bench <command> [options]\n\nCommands:\n${lines.join("\n")}\n\nRun \`llm-bench <command> --help\` for a command's options.\n`;
+  const width = Math.max(...COMMAND_SPECS.map((spec) => spec.name.length)) + 2;
+  const lines = COMMAND_SPECS.map((spec) => `  ${spec.name.padEnd(width)}${spec.summary}`);
+  return (
+    "Usage: llm-bench [options] <command> [options]\n\n" +
+    `Commands:\n${lines.join("\n")}\n\n` +
+    `Global options, before the command: ${GLOBAL_OPTION_SPELLINGS.join(", ")}\n` +
+    "(a command with no use for one ignores it). Any other option of the command may come before it too.\n\n" +
+    "Run `llm-bench <command> --help` for a command's options.\n"
+  );
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(usage());
-    return name === undefined ? 2 : 0;
+  let start: CommandLineStart;
+  try {
+    start = splitGlobalOptions(argv, COMMAND_SPECS);
+  } catch (error) {
+    if (!(error instanceof BenchError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    return error.exitCode;
   }
-  if (name === "--version" || name === "-V") {
+  if (start.kind === "help") {
+    process.stdout.write(usage());
+    return start.isAsked ? 0 : 2;
+  }
+  if (start.kind === "version") {
     process.stdout.write(`${toolVersion().version}\n`);
     return 0;
   }
-  const entry = commands[name];
-  if (entry === undefined) {
-    process.stderr.write(
-      `error: unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.\n`,
-    );
-    return 2;
-  }
+  const load = commands[start.spec.name];
+  if (load === undefined) throw new Error(`no code for the command ${start.spec.name}`);
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -85,14 +69,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigterm);
   const io: CliIo = {
-    argv: rest,
+    argv: start.argv,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     signal: controller.signal,
   };
   try {
-    const command = await entry.load();
+    const command = await load();
     return await command(io);
   } catch (error) {
     if (error instanceof BenchError) {

@@ -1,5 +1,8 @@
 // `llm-bench profile`: measure serving performance (and accuracy with --accuracy-benchmark) and write a run directory.
 
+import { parseOptionValues } from "../config/parse-option-values.js";
+import type { ProfileOptionsInput } from "../config/profile-options.js";
+import { serverMetricsOptions } from "../config/server-metrics-options.js";
 import { ConfigError } from "../errors.js";
 import { clientProfileMonitor } from "../metrics/client-profile-monitor.js";
 import { runProfile } from "../profile/run-profile.js";
@@ -7,35 +10,26 @@ import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
 import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
 import type { CliIo } from "./cli-io.js";
-import { formatHelp, numberFlag, parseFlags, stringFlag } from "./flags.js";
-import { profileFlags, profileOptionsFromFlags } from "./profile-flags.js";
-
-const USAGE = "llm-bench profile [options]";
-const SUMMARY =
-  "Measure an OpenAI-compatible server: TTFT, inter-token latency, throughput, goodput, at a closed-loop concurrency\n" +
-  "or an open-loop request rate. Writes profile_export.jsonl, profile_summary.json and profile_summary.csv (and, with\n" +
-  "--accuracy-benchmark, <benchmark>.json, samples.jsonl and accuracy_results.csv) to a new directory under --output-dir.";
+import { profileSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function profileCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, profileFlags, "profile");
-  if (values["help"] === true) {
-    io.stdout.write(formatHelp(USAGE, SUMMARY, profileFlags));
+  const { input, serverMetrics, isHelp } = parseProfileCommandLine(io.argv, io.env);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(profileSpec));
     return 0;
   }
-  if (positionals.length > 0) {
-    io.stderr.write(`error: profile takes no positional arguments (got ${positionals.join(" ")}).\n`);
-    return 2;
-  }
-  const input = profileOptionsFromFlags(values, io.env);
-  const serverMetricsUrl = stringFlag(values, "server-metrics-url");
-  const intervalS = numberFlag(values, "server-metrics-interval", "number") ?? 5;
-  if (intervalS <= 0)
-    throw new ConfigError("--server-metrics-interval: expected a positive number of seconds.");
   const monitors = [
     clientProfileMonitor(),
-    ...(serverMetricsUrl === undefined
+    ...(serverMetrics.serverMetricsUrl === undefined
       ? []
-      : [serverMetricsProfileMonitor({ url: serverMetricsUrl, intervalMs: intervalS * 1000 })]),
+      : [
+          serverMetricsProfileMonitor({
+            url: serverMetrics.serverMetricsUrl,
+            intervalMs: serverMetrics.serverMetricsIntervalS * 1000,
+          }),
+        ]),
   ];
   const outcome = await runProfile(input, {
     signal: io.signal,
@@ -52,4 +46,25 @@ export async function profileCommand(io: CliIo): Promise<number> {
     return 130;
   }
   return outcome.summary.failed_requests > 0 && outcome.summary.successful_requests === 0 ? 1 : 0;
+}
+
+/**
+ * `profile [MODEL] [options]`: the options `runProfile` takes (MODEL is `--model`, as aiperf writes it first), and
+ * the server-metrics scrape the command sets up around it.
+ */
+export function parseProfileCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv) {
+  const { values, positionals, isHelp } = parseCommandLine(profileSpec, argv, env);
+  const { serverMetricsUrl, serverMetricsIntervalS, ...input } = values;
+  const [model, ...extra] = positionals;
+  if (extra.length > 0) {
+    throw new ConfigError(`profile takes one MODEL at most, got ${positionals.join(" ")}.`);
+  }
+  if (model !== undefined && input.model !== undefined && input.model !== model) {
+    throw new ConfigError(`the model is named twice (${model} and --model ${input.model}); give one.`);
+  }
+  return {
+    input: { ...input, ...(model === undefined ? {} : { model }) } satisfies ProfileOptionsInput,
+    serverMetrics: parseOptionValues([serverMetricsOptions], { serverMetricsUrl, serverMetricsIntervalS }),
+    isHelp,
+  };
 }

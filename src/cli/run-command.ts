@@ -4,28 +4,19 @@ import { createProgressReporter } from "../report/progress-reporter.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
 import type { CliIo } from "./cli-io.js";
-import { booleanFlag, formatHelp, parseFlags } from "./flags.js";
+import { runSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
 import { lengthWarning } from "./length-warning.js";
-import { LOCAL_DEFAULT_HELP } from "./local-model-flags.js";
-import { runFlags, runOptionsFromFlags } from "./run-flags.js";
-
-const USAGE = "llm-bench run BENCH... [options]";
-const SUMMARY =
-  "Evaluate one or more benchmarks (see `llm-bench list`) against an OpenAI-compatible server.\n" +
-  "Writes run.json, <benchmark>.json, samples.jsonl and accuracy_results.csv to a new directory under --output-dir.\n" +
-  `${LOCAL_DEFAULT_HELP} Use --model-path FILE.gguf for a model on disk.`;
+import { parseCommandLine } from "./parse-command-line.js";
 
 export async function runCommand(io: CliIo): Promise<number> {
-  const { values, positionals } = parseFlags(io.argv, runFlags, "run");
-  if (values["help"] === true) {
-    io.stdout.write(formatHelp(USAGE, SUMMARY, runFlags));
+  const { values, positionals, isHelp } = parseCommandLine(runSpec, io.argv, io.env);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(runSpec));
     return 0;
   }
-  const input = runOptionsFromFlags(values, positionals, io.env);
-  const progress = createProgressReporter({
-    stream: io.stderr,
-    verbose: booleanFlag(values, "verbose") === true,
-  });
+  const input = { ...values, benchmarks: positionals };
+  const progress = createProgressReporter({ stream: io.stderr, verbose: values.verbose === true });
   const outcome = await runBenchmarks(input, { reporter: progress, signal: io.signal, env: io.env });
   progress.finish();
   io.stdout.write(formatOutcome(outcome));

@@ -1,21 +1,26 @@
-// Validates run options and turns the first problem into a message that names the flag.
+// Validates run options and turns every problem into a message that names the flag.
 import { ConfigError } from "../errors.js";
-import { type RunOptions, type RunOptionsInput, runOptionsSchema } from "./run-options.js";
+import { formatOptionIssues } from "./format-option-issues.js";
+import { optionsByKey } from "./option.js";
+import { PROFILE_OPTION_GROUPS } from "./profile-options.js";
+import { RUN_OPTION_GROUPS, type RunOptions, type RunOptionsInput, runOptionsSchema } from "./run-options.js";
+
+const runOptionsByKey = optionsByKey(RUN_OPTION_GROUPS);
+const libraryOptionsByKey = optionsByKey([...PROFILE_OPTION_GROUPS, ...RUN_OPTION_GROUPS]);
 
 export function parseRunOptions(input: RunOptionsInput): RunOptions {
-  const result = runOptionsSchema.safeParse(applyScoring(input));
+  const checked = applyScoring(input);
+  const result = runOptionsSchema.safeParse(checked);
   if (result.success) return result.data;
-  const messages = result.error.issues.map((issue) => {
-    const [key] = issue.path;
-    const flag = typeof key === "string" ? flagName(key) : "options";
-    return key === "benchmarks" ? issue.message : `${flag}: ${issue.message}`;
-  });
-  throw new ConfigError(messages.join("; "));
+  throw new ConfigError(
+    formatOptionIssues(result.error.issues, runOptionsByKey, checked, { plainKeys: ["benchmarks"] }),
+  );
 }
 
-/** `maxTokens` → `--max-tokens`. */
+/** `timeoutMs` → `--timeout`, `maxTokens` → `--max-tokens`: the flag of a `run` or `profile` option. */
 export function flagName(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  const entry = libraryOptionsByKey.get(key);
+  return entry === undefined ? key : `--${entry.flag}`;
 }
 
 /**

@@ -1,57 +1,30 @@
-// The options of `llm-bench profile` (and the library's `runProfile`), validated once where they enter.
+// The options of `llm-bench profile` (and the library's `runProfile`): its option groups and their schema.
 import { z } from "zod";
-import { ARRIVAL_KINDS } from "../core/arrival-kinds.js";
-import { ENDPOINT_TYPES } from "../core/prompt.js";
-import { DEFAULT_BASE_URL } from "./run-options.js";
+import { accuracyOptions } from "./accuracy-options.js";
+import { connectionOptions } from "./connection-options.js";
+import { generationOptions } from "./generation-options.js";
+import { loadOptions } from "./load-options.js";
+import { groupsShape } from "./option.js";
+import { outputOptions, resumeOptions } from "./output-options.js";
+import { profileRequestOptions } from "./request-options.js";
+import { workloadOptions } from "./workload-options.js";
+
+/** The groups `profile` takes, in the order `--help` shows them. */
+export const PROFILE_OPTION_GROUPS = [
+  connectionOptions,
+  loadOptions,
+  workloadOptions,
+  accuracyOptions,
+  generationOptions,
+  profileRequestOptions,
+  outputOptions,
+  resumeOptions,
+] as const;
 
 export const profileOptionsSchema = z
   .object({
-    baseUrl: z.url({ message: "must be a URL such as http://127.0.0.1:8000/v1" }).default(DEFAULT_BASE_URL),
-    model: z.string().min(1).optional(),
-    apiKey: z.string().optional(),
-    endpointType: z.enum(ENDPOINT_TYPES).default("chat"),
-    stream: z.boolean().default(true),
-    temperature: z.number().min(0).max(2).optional(),
-    /** Output limit of input-file and benchmark requests (synthetic ones use `osl`). */
-    maxTokens: z.number().int().min(1).optional(),
-    extraInputs: z.record(z.string(), z.unknown()).optional(),
-    // Workload: synthetic (the default), an input file, or a benchmark.
-    isl: z.number().int().min(1).default(550),
-    osl: z.number().int().min(1).default(150),
-    islStddev: z.number().min(0).default(0),
-    oslStddev: z.number().min(0).default(0),
-    ignoreEos: z.boolean().default(false),
-    inputFile: z.string().min(1).optional(),
-    accuracyBenchmark: z.string().min(1).optional(),
-    tasks: z.array(z.string().min(1)).optional(),
-    nShots: z.number().int().min(0).max(32).optional(),
-    cot: z.boolean().optional(),
-    systemPrompt: z.string().optional(),
-    grader: z.string().optional(),
-    limit: z.number().int().min(1).optional(),
-    dataDir: z.string().optional(),
-    verbose: z.boolean().default(false),
-    // Load.
-    concurrency: z.number().int().min(1).max(1_000_000).optional(),
-    requestRate: z.number().positive().optional(),
-    arrival: z.enum(ARRIVAL_KINDS).default("poisson"),
-    burstiness: z.number().positive().default(1),
-    seed: z.number().int().default(0),
-    maxConcurrency: z.number().int().min(1).optional(),
-    numRequests: z.number().int().min(1).optional(),
-    durationS: z.number().positive().optional(),
-    warmup: z.number().int().min(0).default(0),
-    /** Before t0, ms of the client's own warm-up against an in-process mock server (0: none). */
-    clientWarmupMs: z.number().int().min(0).max(60_000).default(300),
-    goodput: z.string().optional(),
-    outputDir: z.string().default("results"),
-    /** A profile run directory to continue (`--resume`). */
-    resume: z.string().optional(),
-    timeoutMs: z.number().int().min(1).default(600_000),
-    maxRetries: z.number().int().min(0).max(20).default(0),
+    ...groupsShape(PROFILE_OPTION_GROUPS),
     graceMs: z.number().int().min(0).default(5_000),
-    /** Client processes sharing the load (`--workers`); 1 runs it in this process. */
-    workers: z.number().int().min(1).max(512).default(1),
   })
   .check((context) => {
     const { value } = context;

@@ -1,10 +1,10 @@
 // Turns the parsed `mock-server` flags into `startMockServer` options, loading the oracle's benchmarks.
 import { BENCHMARK_NAMES } from "../benchmarks/registry.js";
+import type { MockServerFlags } from "../config/mock-server-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { DatasetError } from "../errors.js";
 import { loadOracleBenchmarks } from "./load-oracle-benchmarks.js";
-import type { MockServerFlags } from "./mock-server-options-schema.js";
 import type { LoadedOracleBenchmark } from "./oracle-types.js";
 import type { MockServerOptions } from "./start-mock-server.js";
 

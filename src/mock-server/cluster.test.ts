@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { createLocalDatasetContext } from "../benchmarks/test-support/local-dataset-context.js";
 import { fixturesDir } from "../benchmarks/test-support/shared-data-dir.js";
+import { mockServerFlagsSchema } from "../config/mock-server-options.js";
 import { promptTail } from "../core/prompt.js";
-import { mockServerOptionsSchema } from "./mock-server-options-schema.js";
 import type { OracleStats } from "./oracle-ledger.js";
 import { type MockServerCluster, startMockServerCluster } from "./start-mock-server-cluster.js";
 
@@ -39,7 +39,7 @@ function metricValue(text: string, line: string): number {
 
 describe("startMockServerCluster", () => {
   it("serves from several workers on one port and sums their counters at /metrics", async () => {
-    const flags = mockServerOptionsSchema.parse({ port: 0 });
+    const flags = mockServerFlagsSchema.parse({ port: 0 });
     serverCluster = await startMockServerCluster({ flags, isOracleOn: false, dataDir: undefined }, 2);
     const ids = new Set<string>();
     for (let index = 0; index < 30; index++) {
@@ -57,7 +57,7 @@ describe("startMockServerCluster", () => {
 
   it("keeps one oracle ledger over all workers: /oracle/stats counts every answer, reset clears all", async () => {
     const dataDir = fixturesDir("gsm8k");
-    const flags = mockServerOptionsSchema.parse({ port: 0, oracleBenchmarks: "gsm8k", oracleAccuracy: "1" });
+    const flags = mockServerFlagsSchema.parse({ port: 0, oracleBenchmarks: ["gsm8k"], oracleAccuracy: 1 });
     serverCluster = await startMockServerCluster({ flags, isOracleOn: true, dataDir }, 2);
     const gsm8k = await loadBenchmark("gsm8k");
     const { samples, buildPrompt } = await gsm8k.load({

@@ -1,5 +1,8 @@
 // Picks the workload a profile's options describe: a benchmark, an input file, or synthetic prompts.
 
+import { accuracyOptions } from "../config/accuracy-options.js";
+import { generationOptions } from "../config/generation-options.js";
+import { groupValues } from "../config/option.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { ProfileOptions } from "../config/profile-options.js";
 import type { GenerationParams } from "../core/generation.js";
@@ -10,7 +13,10 @@ import { createSyntheticWorkload } from "../workloads/synthetic-workload.js";
 import type { Workload } from "../workloads/workload.js";
 import { createBenchmarkWorkload, planBenchmarkWorkload } from "./benchmark-workload.js";
 
-/** Plans the `--accuracy-benchmark` with `run`'s own option handling; undefined for other workloads. */
+/**
+ * Plans the `--accuracy-benchmark` with `run`'s own option handling (the accuracy and generation option groups
+ * are the same in both); undefined for other workloads.
+ */
 export async function planProfileBenchmark(
   options: ProfileOptions,
   context: DatasetContext,
@@ -18,18 +24,8 @@ export async function planProfileBenchmark(
   if (options.accuracyBenchmark === undefined) return undefined;
   const runOptions = parseRunOptions({
     benchmarks: [options.accuracyBenchmark],
-    endpointType: options.endpointType,
-    cot: options.cot,
-    stream: options.stream,
-    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-    ...(options.tasks === undefined ? {} : { tasks: options.tasks }),
-    ...(options.nShots === undefined ? {} : { nShots: options.nShots }),
-    ...(options.systemPrompt === undefined ? {} : { systemPrompt: options.systemPrompt }),
-    ...(options.grader === undefined ? {} : { grader: options.grader }),
-    ...(options.limit === undefined ? {} : { limit: options.limit }),
-    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-    ...(options.extraInputs === undefined ? {} : { extraInputs: options.extraInputs }),
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...groupValues(options, accuracyOptions),
+    ...groupValues(options, generationOptions),
   });
   return planBenchmarkWorkload(runOptions, context);
 }

@@ -2,7 +2,7 @@
 // measure every request, write profile_export.jsonl as requests end, then profile_summary.{json,csv} (and the
 // accuracy files of a benchmark).
 import { join } from "node:path";
-import { flagName } from "../config/parse-run-options.js";
+import { parseProfileOptions } from "../config/parse-profile-options.js";
 import {
   PROFILE_RESUMABLE_OPTION_KEYS,
   type ProfileOptions,
@@ -48,16 +48,6 @@ export interface ProfileDependencies {
   onWarning?: (message: string) => void;
   /** Called after each request ends with the number ended so far (warmup included) and the planned total. */
   onRequestEnd?: (ended: number, total: number | undefined) => void;
-}
-
-export function parseProfileOptions(input: ProfileOptionsInput): ProfileOptions {
-  const result = profileOptionsSchema.safeParse(input);
-  if (result.success) return result.data;
-  const messages = result.error.issues.map((issue) => {
-    const [key] = issue.path;
-    return `${typeof key === "string" ? flagName(key) : "options"}: ${issue.message}`;
-  });
-  throw new ConfigError(messages.join("; "));
 }
 
 const PROFILE_RESUME_RULES: ResumeRules<ProfileOptionsInput, ProfileOptions> = {

@@ -21,7 +21,8 @@ export function chooseRunBackend(input: RunOptionsInput): RunOptionsInput {
       (input.modelPath !== undefined ||
         (input.model !== undefined && isHubModelSpec(input.model)) ||
         (input.baseUrl === undefined && input.model === undefined)));
-  if (!isLocal) return { ...input, backend: "http" };
+  // A backend that is neither is left as given, for the options schema to refuse by name.
+  if (!isLocal) return { ...input, backend: input.backend ?? "http" };
   const model = input.model ?? (input.modelPath === undefined ? DEFAULT_LOCAL_MODEL : undefined);
   return { ...input, backend: "local", ...(model === undefined ? {} : { model }) };
 }

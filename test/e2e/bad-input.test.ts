@@ -109,11 +109,45 @@ describe("bad input", () => {
     );
     expectUsageError(
       await runCli(["run", "gsm8k", "--limit", "ten"]),
-      /--limit: expected an integer, got "ten"/,
+      /--limit: expected a positive integer, got "ten"/,
     );
     expectUsageError(
       await runCli(["run", "gsm8k", "--endpoint-type", "responses"]),
       /--endpoint-type: expected chat or completions/,
+    );
+  });
+
+  it("a negative number after a flag is its value, checked as one", async () => {
+    expectUsageError(
+      await runCli(["run", "gsm8k", "--concurrency", "-4"]),
+      /--concurrency: expected a positive integer up to 100000, got "-4"/,
+    );
+    expectUsageError(
+      await runCli(["profile", "--concurrency", "-4"]),
+      /--concurrency: expected a positive integer up to 1000000, got "-4"/,
+    );
+  });
+
+  it("a mistyped flag or command gets the nearest known one", async () => {
+    expectUsageError(
+      await runCli(["run", "gsm8k", "--limt", "5"]),
+      /unknown option --limt; did you mean --limit\?/,
+    );
+    expectUsageError(await runCli(["--modle", "m", "check"]), /did you mean --model\?/);
+    expectUsageError(await runCli(["chek"]), /unknown command "chek"; did you mean check\?/);
+  });
+
+  it("--backend names its choices", async () => {
+    expectUsageError(
+      await runCli(["run", "gsm8k", "--backend", "grpc"]),
+      /--backend: expected http or local, got "grpc"/,
+    );
+  });
+
+  it("an option before a command that does not take it is refused", async () => {
+    expectUsageError(
+      await runCli(["--concurrency", "4", "check"]),
+      /--concurrency is not an option of `llm-bench check`/,
     );
   });
 

@@ -1,12 +1,13 @@
 // The Backend that runs a GGUF model in-process with llama.cpp (node-llama-cpp): generation, scoring, batching.
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import type { LocalGpuChoice } from "../../config/local-model-options.js";
 import type { Backend, GenerateOptions, GenerationRequest, GenerationResult } from "../../core/generation.js";
 import type { ReadProgress } from "../../core/read-progress.js";
 import { BenchError, toError } from "../../errors.js";
 import { downloadHubModel } from "./download-hub-model.js";
 import { generateOnSequence } from "./generate-on-sequence.js";
-import { type LoadedLocalModel, type LocalGpuChoice, loadLocalModel } from "./load-local-model.js";
+import { type LoadedLocalModel, loadLocalModel } from "./load-local-model.js";
 import { resolveLocalModelSource } from "./local-model-source.js";
 import { scoreLoglikelihood, scorePromptTokens } from "./local-scoring.js";
 import type { LoglikelihoodScorer } from "./loglikelihood-types.js";

@@ -3,10 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Llama, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type { LocalGpuChoice } from "../../config/local-model-options.js";
 import { BenchError, toError } from "../../errors.js";
-
-export const LOCAL_GPU_CHOICES = ["auto", "cuda", "vulkan", "metal", "false"] as const;
-export type LocalGpuChoice = (typeof LOCAL_GPU_CHOICES)[number];
 
 export interface LoadedLocalModel {
   llama: Llama;

@@ -1,0 +1,136 @@
+// Every command's declaration: name, help texts and option groups. Light (no command code), so `main` can read all.
+import { DEFAULT_LOCAL_MODEL } from "../backends/local-llama/local-model-source.js";
+import { compareOptions } from "../config/compare-options.js";
+import { connectionOptions } from "../config/connection-options.js";
+import { gateOptions } from "../config/gate-options.js";
+import { gradeAccuracyOptions, gradeOptions } from "../config/grade-options.js";
+import { listOptions } from "../config/list-options.js";
+import { listenOptions } from "../config/listen-options.js";
+import { localModelOptions } from "../config/local-model-options.js";
+import { MOCK_SERVER_OPTION_GROUPS } from "../config/mock-server-options.js";
+import { outputOptions } from "../config/output-options.js";
+import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
+import { RUN_OPTION_GROUPS } from "../config/run-options.js";
+import { serveOptions } from "../config/serve-options.js";
+import { serverMetricsOptions } from "../config/server-metrics-options.js";
+import { thetaOptions } from "../config/theta-options.js";
+import { type CommandSpec, commandSpec } from "./command-spec.js";
+
+export const listSpec = commandSpec({
+  name: "list",
+  summary: "List the benchmarks.",
+  usage: "llm-bench list [--json]",
+  description: "List the benchmarks llm-bench can run.",
+  groups: [listOptions],
+});
+
+export const checkSpec = commandSpec({
+  name: "check",
+  summary: "Check a server and its models.",
+  usage: "llm-bench check [--base-url URL] [--model NAME] [--api-key KEY]",
+  description: "Check that a server answers and serves the model.",
+  groups: [connectionOptions],
+});
+
+export const runSpec = commandSpec({
+  name: "run",
+  summary: "Evaluate benchmarks against a server.",
+  usage: "llm-bench run BENCH... [options]",
+  description:
+    "Evaluate one or more benchmarks (see `llm-bench list`) against an OpenAI-compatible server.\n" +
+    "Writes run.json, <benchmark>.json, samples.jsonl and accuracy_results.csv to a new directory under --output-dir.\n" +
+    `With no --base-url, no $OPENAI_BASE_URL and no --model, the default model ${DEFAULT_LOCAL_MODEL} runs\n` +
+    "in-process (downloaded into the cache on first use). Use --model-path FILE.gguf for a model on disk.",
+  groups: RUN_OPTION_GROUPS,
+});
+
+export const compareSpec = commandSpec({
+  name: "compare",
+  summary: "Compare runs or result files side by side, with paired tests on shared samples.",
+  usage: "llm-bench compare RUN_DIR|RESULT.json ... [--json]",
+  description:
+    "Per benchmark, one column per run directory or result file (a run's <benchmark>.json, or the spec's\n" +
+    "<benchmark>_<model>_<time>.json): accuracy, samples, score, 95% CI, TTFT, generation rate, latency and\n" +
+    "throughput; then, for each run that shares sample ids with the first, the paired difference, its SE and CI,\n" +
+    "the exact McNemar p-value and the flips each way.",
+  groups: [compareOptions],
+});
+
+export const gateSpec = commandSpec({
+  name: "gate",
+  summary: "Gate a run against registered reference accuracies (exit 1 on FAIL).",
+  usage: "llm-bench gate RUN_DIR [--references DIR] [--spec key=value ...] [--no-reference] [--json]",
+  description:
+    "For each benchmark of the run, find the reference accuracy of (task, model, spec) in DIR/<task>.yaml and\n" +
+    "pass it when measured ≥ γ = reference + Φ⁻¹(α)·√(2σ²/n). Exit 1 when any benchmark fails.",
+  groups: [gateOptions],
+});
+
+export const thetaSpec = commandSpec({
+  name: "theta",
+  summary: "Minimum detectable effect and gate threshold for sample counts.",
+  usage: "llm-bench theta --num-samples-total N [--sigma S] [--alpha A] [--beta B] [--json]",
+  description:
+    "For n = 32, 64, 128, … (powers of two below N) and N: θ = −(Φ⁻¹(α) + Φ⁻¹(β))·√(2σ²/n), the smallest drop a\n" +
+    "gate detects with power 1 − β, and threshold − reference = Φ⁻¹(α)·√(2σ²/n), on the 0–100 scale.",
+  groups: [thetaOptions],
+});
+
+export const profileSpec = commandSpec({
+  name: "profile",
+  summary: "Measure serving performance (and accuracy with --accuracy-benchmark).",
+  usage: "llm-bench profile [MODEL] [options]",
+  description:
+    "Measure an OpenAI-compatible server: TTFT, inter-token latency, throughput, goodput, at a closed-loop concurrency\n" +
+    "or an open-loop request rate. Writes profile_export.jsonl, profile_summary.json and profile_summary.csv (and, with\n" +
+    "--accuracy-benchmark, <benchmark>.json, samples.jsonl and accuracy_results.csv) to a new directory under --output-dir.\n" +
+    "MODEL is --model written first, as aiperf takes it; aiperf's --url and --accuracy-* spellings work too.",
+  groups: [...PROFILE_OPTION_GROUPS, serverMetricsOptions],
+});
+
+export const serveSpec = commandSpec({
+  name: "serve",
+  summary: "Serve a GGUF model in-process behind an OpenAI-compatible API.",
+  usage: "llm-bench serve (--model-path FILE.gguf | --model hf:OWNER/REPO/FILE.gguf) [options]",
+  description:
+    "Serve a GGUF model in-process with llama.cpp behind an OpenAI-compatible API: /v1/models, /v1/chat/completions,\n" +
+    "/v1/completions (streaming with usage; echo + logprobs for loglikelihood scoring).",
+  groups: [serveOptions, localModelOptions, listenOptions],
+});
+
+export const gradeSpec = commandSpec({
+  name: "grade",
+  summary: "Grade pre-generated responses (a benchmark's grader, or --grader NAME).",
+  usage:
+    "llm-bench grade BENCH --responses FILE.jsonl [--data-dir DIR] [--output-dir DIR]\n" +
+    "       llm-bench grade --grader NAME --responses FILE.jsonl [--output FILE]",
+  description:
+    "Grade pre-generated responses (eval-only: no server is called). With BENCH, lines are {id, response,\n" +
+    "reasoning?} and a run directory is written; with --grader alone, lines are {id, response, target, choices?}.",
+  groups: [gradeOptions, gradeAccuracyOptions, outputOptions],
+});
+
+export const mockServerSpec = commandSpec({
+  name: "mock-server",
+  summary: "Start the deterministic OpenAI-compatible mock server.",
+  usage: "llm-bench mock-server [options]",
+  description:
+    "Serve /v1/models, /v1/chat/completions and /v1/completions with a fixed latency model.\n" +
+    "With the oracle on, benchmark questions are answered correctly with probability P, and\n" +
+    "GET /oracle/stats reports exactly what was served.",
+  groups: MOCK_SERVER_OPTION_GROUPS,
+});
+
+/** The commands in the order `llm-bench --help` lists them. */
+export const COMMAND_SPECS: readonly CommandSpec[] = [
+  listSpec,
+  checkSpec,
+  runSpec,
+  compareSpec,
+  gateSpec,
+  thetaSpec,
+  profileSpec,
+  serveSpec,
+  gradeSpec,
+  mockServerSpec,
+];

@@ -1,0 +1,69 @@
+// How a benchmark is asked and graded: subtasks, shots, CoT, system prompt, grader, sample count, data, verbosity.
+// Shared by `run`, `profile --accuracy-benchmark` and `grade`; the `--accuracy-*` spellings are aiperf's
+// (ai-dynamo/aiperf docs/cli_options.md, "Accuracy" group).
+import { z } from "zod";
+import { numberFromText, option, optionGroup } from "./option.js";
+
+export const accuracyOptions = optionGroup("Accuracy", {
+  tasks: option({
+    schema: z.array(z.string().min(1)).optional(),
+    flag: "tasks",
+    aliases: ["accuracy-tasks"],
+    placeholder: "a,b",
+    help: "Subtasks (subjects) to evaluate, comma list or repeated; see `llm-bench list`.",
+    defaultHelp: "all",
+  }),
+  nShots: option({
+    schema: z.number().int().min(0).max(32).optional(),
+    flag: "n-shots",
+    aliases: ["accuracy-n-shots"],
+    placeholder: "K",
+    fromText: (text) => (text === "null" ? undefined : numberFromText(text)),
+    expected: "an integer from 0 to 32, or null",
+    help: "Few-shot examples; null: the benchmark's.",
+    defaultHelp: "the benchmark's",
+  }),
+  cot: option({
+    schema: z.boolean().optional(),
+    flag: "cot",
+    aliases: ["accuracy-enable-cot"],
+    help: "Chain-of-thought prompts where the benchmark has them (--no-cot where they are its default: aime).",
+    defaultHelp: "the benchmark's",
+  }),
+  systemPrompt: option({
+    schema: z.string().optional(),
+    flag: "system-prompt",
+    aliases: ["accuracy-system-prompt"],
+    placeholder: "TEXT",
+    help: 'System prompt ("" for none).',
+    defaultHelp: "the benchmark's",
+  }),
+  grader: option({
+    schema: z.string().optional(),
+    flag: "grader",
+    aliases: ["accuracy-grader"],
+    placeholder: "NAME",
+    help: "Grade with this grader instead of the benchmark's.",
+  }),
+  limit: option({
+    schema: z.number().int().min(1).optional(),
+    flag: "limit",
+    aliases: ["max-samples"],
+    placeholder: "N",
+    help: "Evaluate only the first N samples of each benchmark.",
+    defaultHelp: "all",
+  }),
+  dataDir: option({
+    schema: z.string().optional(),
+    flag: "data-dir",
+    placeholder: "DIR",
+    help: "Read benchmark files from DIR instead of the Hugging Face Hub.",
+  }),
+  verbose: option({
+    schema: z.boolean().default(false),
+    flag: "verbose",
+    aliases: ["accuracy-verbose"],
+    short: "v",
+    help: "Print every graded sample.",
+  }),
+});

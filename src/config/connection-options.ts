@@ -1,0 +1,49 @@
+// Where requests go: the server's API base, the model and the key (`run`, `profile`, `check`).
+import { z } from "zod";
+import { option, optionGroup } from "./option.js";
+
+const DEFAULT_BASE_URL = "http://localhost:8000/v1";
+
+/**
+ * aiperf's `--url` names the server (`http://localhost:8000`) and adds the OpenAI paths itself: the API base is
+ * that URL with `/v1` appended unless its path already ends with `/v1`.
+ */
+export function withApiPath(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/v1")) return text;
+  url.pathname = `${path}/v1`;
+  return url.toString();
+}
+
+export const connectionOptions = optionGroup("Server", {
+  baseUrl: option({
+    schema: z.url({ message: "must be a URL such as http://127.0.0.1:8000/v1" }).default(DEFAULT_BASE_URL),
+    flag: "base-url",
+    aliases: [{ flag: "url", fromText: withApiPath }],
+    placeholder: "URL",
+    env: "OPENAI_BASE_URL",
+    help: "OpenAI-compatible API base, /v1 included. --url (aiperf's) takes the server's address and adds /v1.",
+    defaultHelp: "$OPENAI_BASE_URL, else http://localhost:8000/v1",
+  }),
+  model: option({
+    schema: z.string().min(1).optional(),
+    flag: "model",
+    placeholder: "NAME",
+    help: "Model to request.",
+    defaultHelp: "the only one the server lists",
+  }),
+  apiKey: option({
+    schema: z.string().optional(),
+    flag: "api-key",
+    placeholder: "KEY",
+    env: "OPENAI_API_KEY",
+    help: "Bearer token. Never written to disk.",
+    defaultHelp: "$OPENAI_API_KEY",
+  }),
+});
