@@ -8,7 +8,9 @@ export type {
   LoadedBenchmark,
   PromptOptions,
 } from "./benchmarks/types.js";
+export { parseProfileOptions } from "./config/parse-profile-options.js";
 export { parseRunOptions } from "./config/parse-run-options.js";
+export type { ProfileOptions, ProfileOptionsInput } from "./config/profile-options.js";
 export type { RunOptions, RunOptionsInput, Scoring } from "./config/run-options.js";
 export type {
   Backend,
@@ -18,13 +20,17 @@ export type {
   GenerationResult,
   RequestTimings,
 } from "./core/generation.js";
+export type { Monitor, MonitorContext } from "./core/monitor.js";
 export type { ChatMessage, EndpointType, Prompt } from "./core/prompt.js";
-export type { RunReporter } from "./core/run-reporter.js";
+export type { ReadProgress } from "./core/read-progress.js";
+export type { RunReporter, RunStartInfo } from "./core/run-reporter.js";
 export type { LoglikelihoodScores, SampleRecord } from "./core/sample-record.js";
+export { splitThink } from "./core/split-think.js";
 export { createDatasetContext } from "./datasets/create-dataset-context.js";
 export { parseRows } from "./datasets/parse-rows.js";
 export type { DatasetContext, HubSplitRef, Row } from "./datasets/types.js";
 export { readJournal } from "./engine/journal.js";
+export { type Dispatch, type LoadMode, type ScheduleOptions, schedule } from "./engine/scheduler.js";
 export {
   ApiCallError,
   BenchError,
@@ -37,10 +43,17 @@ export {
 } from "./errors.js";
 export { GRADER_NAMES, getGrader, graders } from "./graders/registry.js";
 export type { Grade, Grader, GraderInput } from "./graders/types.js";
+export { MetricsCollector, type MetricsSummary } from "./metrics/metrics-collector.js";
+export { computeRequestMetrics, type RequestMetrics } from "./metrics/request-metrics.js";
+export { type MockServer, type MockServerOptions, startMockServer } from "./mock-server/start-mock-server.js";
+export type { ProfileOutcome } from "./profile/profile-outcome.js";
+export { type ProfileDependencies, runProfile } from "./profile/run-profile.js";
 export { type GateRow, gateBenchmark } from "./references/gate-benchmark.js";
 export { loadReferenceFile, parseReferenceFile } from "./references/load-reference-file.js";
 export { compareRuns } from "./results/compare-runs.js";
+export { type ComparedResults, readComparedResults } from "./results/read-compared-results.js";
 export { readRunResults } from "./results/read-run-results.js";
+export { specResultFile, writeSpecResultFile } from "./results/spec-result-file.js";
 export type { BenchmarkSummary } from "./results/summarize-benchmark.js";
 export {
   AccuracyGateError,
@@ -50,7 +63,11 @@ export {
   createAccuracyTask,
   type EvaluateOptions,
 } from "./runner/accuracy-task.js";
-export { runBenchmarks } from "./runner/run-benchmarks.js";
+export { type GateRunResult, gateRun, parseSpec, runReferenceYaml } from "./runner/gate-run.js";
+export { gradeResponses, type PregeneratedResponse } from "./runner/grade-responses.js";
+export { type GraderVerdicts, gradeWithGrader } from "./runner/grade-with-grader.js";
+export { readPregeneratedResponses } from "./runner/read-pregenerated-responses.js";
+export { type RunDependencies, runBenchmarks } from "./runner/run-benchmarks.js";
 export type { RunOutcome } from "./runner/run-outcome.js";
 export { bootstrapMeanCi } from "./stats/bootstrap-ci.js";
 export { clusteredStandardError } from "./stats/clustered-standard-error.js";

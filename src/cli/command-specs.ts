@@ -12,7 +12,6 @@ import { outputOptions } from "../config/output-options.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
 import { RUN_OPTION_GROUPS } from "../config/run-options.js";
 import { serveOptions } from "../config/serve-options.js";
-import { serverMetricsOptions } from "../config/server-metrics-options.js";
 import { thetaOptions } from "../config/theta-options.js";
 import { type CommandSpec, commandSpec } from "./command-spec.js";
 
@@ -85,7 +84,7 @@ export const profileSpec = commandSpec({
     "or an open-loop request rate. Writes profile_export.jsonl, profile_summary.json and profile_summary.csv (and, with\n" +
     "--accuracy-benchmark, <benchmark>.json, samples.jsonl and accuracy_results.csv) to a new directory under --output-dir.\n" +
     "MODEL is --model written first, as aiperf takes it; aiperf's --url and --accuracy-* spellings work too.",
-  groups: [...PROFILE_OPTION_GROUPS, serverMetricsOptions],
+  groups: PROFILE_OPTION_GROUPS,
 });
 
 export const serveSpec = commandSpec({

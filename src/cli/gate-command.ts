@@ -3,10 +3,9 @@
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
 import { formatSpec } from "../references/find-reference.js";
-import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
-import { referenceYaml } from "../references/reference-yaml.js";
+import type { GateRow } from "../references/gate-benchmark.js";
 import { textTable } from "../report/text-table.js";
-import { readRunResults } from "../results/read-run-results.js";
+import { gateRun, parseSpec, runReferenceYaml } from "../runner/gate-run.js";
 import type { CliIo } from "./cli-io.js";
 import { gateSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -22,54 +21,19 @@ export async function gateCommand(io: CliIo): Promise<number> {
   const [runDir, ...extra] = positionals;
   if (runDir === undefined || extra.length > 0) throw new ConfigError(`Usage: ${gateSpec.usage}`);
   const spec = parseSpec(options.spec ?? []);
-  const run = readRunResults(runDir);
-  const model = run.manifest.model;
   const isNoReference = options.noReference || io.env["LLM_BENCH_ACCURACY_NO_REFERENCE"] === "1";
   if (isNoReference) {
-    io.stdout.write(
-      referenceYaml(
-        run.benchmarks.map((result) => ({
-          task: result.benchmark,
-          model,
-          spec,
-          accuracy: result.accuracy,
-          n: result.num_samples,
-        })),
-      ),
-    );
+    io.stdout.write(runReferenceYaml(runDir, spec));
     return 0;
   }
-  for (const result of run.benchmarks) {
-    if (result.is_complete === false) {
-      io.stderr.write(
-        `warning: ${result.benchmark} is incomplete; gating the ${result.num_samples} graded samples.\n`,
-      );
-    }
+  const { rows, incomplete } = gateRun({ runDir, spec, referencesDir: options.references });
+  for (const entry of incomplete) {
+    io.stderr.write(
+      `warning: ${entry.benchmark} is incomplete; gating the ${entry.gradedSamples} graded samples.\n`,
+    );
   }
-  const referencesDir = options.references;
-  const rows = run.benchmarks.map((result) =>
-    gateBenchmark({
-      task: result.benchmark,
-      model,
-      spec,
-      accuracy: result.accuracy,
-      n: result.num_samples,
-      referencesDir,
-    }),
-  );
   io.stdout.write(options.json ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n` : gateTable(rows));
   return rows.every((row) => row.isPassed) ? 0 : 1;
-}
-
-/** `--spec a=b --spec c=d,e=f` (read as [a=b, c=d, e=f]) → {a: b, c: d, e: f}. */
-export function parseSpec(items: readonly string[]): Record<string, string> {
-  const spec: Record<string, string> = {};
-  for (const item of items) {
-    const at = item.indexOf("=");
-    if (at <= 0) throw new ConfigError(`--spec: expected key=value, got "${item}".`);
-    spec[item.slice(0, at).trim()] = item.slice(at + 1).trim();
-  }
-  return spec;
 }
 
 function gateTable(rows: readonly GateRow[]): string {

@@ -1,21 +1,14 @@
 // `llm-bench grade`: grade pre-generated responses with a benchmark's grader (run directory) or a named grader.
-import { z } from "zod";
-import { ConfigError } from "../errors.js";
+import { writeFileSync } from "node:fs";
+import { ConfigError, toError } from "../errors.js";
 import { accuracyTable } from "../report/accuracy-table.js";
-import { gradeResponses, type PregeneratedResponse } from "../runner/grade-responses.js";
+import { gradeResponses } from "../runner/grade-responses.js";
+import { gradeWithGrader } from "../runner/grade-with-grader.js";
+import { readPregeneratedResponses } from "../runner/read-pregenerated-responses.js";
 import type { CliIo } from "./cli-io.js";
 import { gradeSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
-import { gradeWithGrader } from "./grade-with-grader.js";
 import { parseCommandLine } from "./parse-command-line.js";
-import { readResponsesFile } from "./read-responses-file.js";
-import { stripThink } from "./strip-think.js";
-
-const benchmarkLineSchema = z.object({
-  id: z.union([z.string(), z.number().transform(String)]),
-  response: z.string(),
-  reasoning: z.string().optional(),
-});
 
 export async function gradeCommand(io: CliIo): Promise<number> {
   const { values, positionals, isHelp } = parseCommandLine(gradeSpec, io.argv);
@@ -30,13 +23,15 @@ export async function gradeCommand(io: CliIo): Promise<number> {
   if (positionals.length === 0) {
     if (graderName === undefined)
       throw new ConfigError(`grade: name a benchmark or --grader NAME. Usage: ${gradeSpec.usage}`);
-    return gradeWithGrader({
-      graderName,
-      responsesFile,
-      outputFile,
-      stdout: io.stdout,
-      stderr: io.stderr,
-    });
+    const { verdicts, correct, unparsed } = gradeWithGrader({ graderName, responsesFile });
+    const text = `${verdicts.map((verdict) => JSON.stringify(verdict)).join("\n")}\n`;
+    if (outputFile === undefined) io.stdout.write(text);
+    else writeOutput(outputFile, text);
+    const total = verdicts.length;
+    io.stderr.write(
+      `${graderName}: ${correct}/${total} correct (${((100 * correct) / total).toFixed(2)}%), ${unparsed} unparsed\n`,
+    );
+    return 0;
   }
   if (positionals.length > 1)
     throw new ConfigError(`grade: name one benchmark, got ${positionals.join(", ")}.`);
@@ -45,22 +40,21 @@ export async function gradeCommand(io: CliIo): Promise<number> {
       "grade: --output goes with --grader alone; with a benchmark the results go to a run directory.",
     );
   }
-  const responses: PregeneratedResponse[] = readResponsesFile(responsesFile, benchmarkLineSchema).map(
-    ({ line, value }) => {
-      const answer = stripThink(value.response);
-      return {
-        id: value.id,
-        response: answer.text,
-        reasoning: value.reasoning ?? "",
-        isThinkUnclosed: answer.isThinkUnclosed,
-        source: `${responsesFile} line ${line}`,
-      };
-    },
-  );
+  const responses = readPregeneratedResponses(responsesFile);
   const result = await gradeResponses({ ...gradeInput, benchmarks: positionals }, responses, {
     env: io.env,
     signal: io.signal,
   });
   io.stdout.write(`${accuracyTable(result.summary)}\nResults: ${result.runDir}\n`);
   return 0;
+}
+
+function writeOutput(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new ConfigError(`--output ${path}: cannot write the file (${toError(error).message}).`, {
+      cause: error,
+    });
+  }
 }

@@ -63,6 +63,7 @@ describe("parseProfileCommandLine", () => {
       maxRetries: 0,
       graceMs: 5_000,
       workers: 1,
+      serverMetricsIntervalS: 5,
     });
   });
 
@@ -74,20 +75,17 @@ describe("parseProfileCommandLine", () => {
     expect(input).toEqual({ accuracyBenchmark: "gsm8k", limit: 20 });
   });
 
-  it("keeps the server-metrics options out of the profile options", () => {
+  it("passes the server-metrics options on as profile options, checked by the library's schema", () => {
     const parsed = parseProfileCommandLine(
       ["--server-metrics-url", "http://h:8000/metrics", "--server-metrics-interval", "2"],
       {},
     );
-    expect(parsed.serverMetrics).toEqual({
-      serverMetricsUrl: "http://h:8000/metrics",
-      serverMetricsIntervalS: 2,
-    });
-    expect(parsed.input).toEqual({});
-    expect(parseProfileCommandLine([], {}).serverMetrics).toEqual({ serverMetricsIntervalS: 5 });
+    expect(parsed.input).toEqual({ serverMetricsUrl: "http://h:8000/metrics", serverMetricsIntervalS: 2 });
+    expect(parseProfileOptions({}).serverMetricsIntervalS).toBe(5);
     expect(() => parseProfileCommandLine(["--server-metrics-interval", "0"], {})).toThrow(
       '--server-metrics-interval: expected a positive number, got "0".',
     );
+    expect(() => parseProfileOptions({ serverMetricsIntervalS: 0 })).toThrow(/--server-metrics-interval: /);
   });
 
   it("refuses two models and a second positional", () => {

@@ -1,40 +1,24 @@
 // `llm-bench profile`: measure serving performance (and accuracy with --accuracy-benchmark) and write a run directory.
 
-import { parseOptionValues } from "../config/parse-option-values.js";
 import type { ProfileOptionsInput } from "../config/profile-options.js";
-import { serverMetricsOptions } from "../config/server-metrics-options.js";
 import { ConfigError } from "../errors.js";
-import { clientProfileMonitor } from "../metrics/client-profile-monitor.js";
 import { runProfile } from "../profile/run-profile.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
-import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
 import type { CliIo } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
 
 export async function profileCommand(io: CliIo): Promise<number> {
-  const { input, serverMetrics, isHelp } = parseProfileCommandLine(io.argv, io.env);
+  const { input, isHelp } = parseProfileCommandLine(io.argv, io.env);
   if (isHelp) {
     io.stdout.write(formatCommandHelp(profileSpec));
     return 0;
   }
-  const monitors = [
-    clientProfileMonitor(),
-    ...(serverMetrics.serverMetricsUrl === undefined
-      ? []
-      : [
-          serverMetricsProfileMonitor({
-            url: serverMetrics.serverMetricsUrl,
-            intervalMs: serverMetrics.serverMetricsIntervalS * 1000,
-          }),
-        ]),
-  ];
   const outcome = await runProfile(input, {
     signal: io.signal,
     env: io.env,
-    monitors,
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
   });
   io.stdout.write(profileTable(outcome.summary));
@@ -48,13 +32,10 @@ export async function profileCommand(io: CliIo): Promise<number> {
   return outcome.summary.failed_requests > 0 && outcome.summary.successful_requests === 0 ? 1 : 0;
 }
 
-/**
- * `profile [MODEL] [options]`: the options `runProfile` takes (MODEL is `--model`, as aiperf writes it first), and
- * the server-metrics scrape the command sets up around it.
- */
+/** `profile [MODEL] [options]`: the options `runProfile` takes (MODEL is `--model`, as aiperf writes it first). */
 export function parseProfileCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv) {
   const { values, positionals, isHelp } = parseCommandLine(profileSpec, argv, env);
-  const { serverMetricsUrl, serverMetricsIntervalS, ...input } = values;
+  const input = values;
   const [model, ...extra] = positionals;
   if (extra.length > 0) {
     throw new ConfigError(`profile takes one MODEL at most, got ${positionals.join(" ")}.`);
@@ -64,7 +45,6 @@ export function parseProfileCommandLine(argv: readonly string[], env: NodeJS.Pro
   }
   return {
     input: { ...input, ...(model === undefined ? {} : { model }) } satisfies ProfileOptionsInput,
-    serverMetrics: parseOptionValues([serverMetricsOptions], { serverMetricsUrl, serverMetricsIntervalS }),
     isHelp,
   };
 }

@@ -7,6 +7,7 @@ import { loadOptions } from "./load-options.js";
 import { groupsShape } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
 import { profileRequestOptions } from "./request-options.js";
+import { serverMetricsOptions } from "./server-metrics-options.js";
 import { workloadOptions } from "./workload-options.js";
 
 /** The groups `profile` takes, in the order `--help` shows them. */
@@ -19,6 +20,7 @@ export const PROFILE_OPTION_GROUPS = [
   profileRequestOptions,
   outputOptions,
   resumeOptions,
+  serverMetricsOptions,
 ] as const;
 
 export const profileOptionsSchema = z
@@ -70,4 +72,6 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "dataDir",
   "workers",
   "goodput",
+  "serverMetricsUrl",
+  "serverMetricsIntervalS",
 ] as const satisfies readonly (keyof ProfileOptions)[];

@@ -16,12 +16,14 @@ import { toolVersion } from "../core/tool-version.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError, toError } from "../errors.js";
+import { clientProfileMonitor } from "../metrics/client-profile-monitor.js";
 import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import { summaryForManifest, writeFileAtomic } from "../results/write-run-results.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
+import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
 import { openSession, readEarlierSessions } from "../session/open-session.js";
 import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
@@ -43,7 +45,10 @@ export interface ProfileDependencies {
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   clock?: () => Date;
-  /** Watchers started before the first request and stopped after the last (client self-measurement, server scrape). */
+  /**
+   * More watchers, started before the first request and stopped after the last, beside the built-in ones: the
+   * client's self-measurement, and the server's Prometheus scrape with `serverMetricsUrl`.
+   */
   monitors?: readonly Monitor[];
   onWarning?: (message: string) => void;
   /** Called after each request ends with the number ended so far (warmup included) and the planned total. */
@@ -123,7 +128,18 @@ export async function runProfile(
         indexBase: remaining.indexBase,
       });
       const records: SampleRecord[] = [];
-      const monitors = dependencies.monitors ?? [];
+      const monitors: Monitor[] = [
+        clientProfileMonitor(),
+        ...(options.serverMetricsUrl === undefined
+          ? []
+          : [
+              serverMetricsProfileMonitor({
+                url: options.serverMetricsUrl,
+                intervalMs: options.serverMetricsIntervalS * 1000,
+              }),
+            ]),
+        ...(dependencies.monitors ?? []),
+      ];
       let ended = 0;
       const total = measured === undefined ? undefined : measured + options.warmup;
       const onRequestEnd = (): void => {

@@ -6,9 +6,9 @@ import type {
   GenerationStatus,
   TokenUsage,
 } from "../../core/generation.js";
+import { ThinkSplitter } from "../../core/think-splitter.js";
 import { describeErrorBody } from "./describe-error-body.js";
 import { mapFinishReason } from "./map-finish-reason.js";
-import { ThinkSplitter } from "./think-splitter.js";
 import type { CompletionResponse, StreamChunk } from "./wire-schemas.js";
 
 type WireUsage = NonNullable<StreamChunk["usage"]>;

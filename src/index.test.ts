@@ -1,0 +1,23 @@
+// Everything a command does is reachable from the library: each command's entry point is a named export.
+import { describe, expect, it } from "vitest";
+import * as library from "./index.js";
+
+describe("the public library API", () => {
+  it.each([
+    ["run", "runBenchmarks"],
+    ["profile", "runProfile"],
+    ["grade BENCH", "gradeResponses"],
+    ["grade BENCH (reading --responses)", "readPregeneratedResponses"],
+    ["grade --grader", "gradeWithGrader"],
+    ["gate", "gateRun"],
+    ["gate --no-reference", "runReferenceYaml"],
+    ["compare (reading)", "readComparedResults"],
+    ["compare", "compareRuns"],
+    ["theta", "thetaTable"],
+    ["list", "loadBenchmark"],
+    ["check", "createOpenAiHttpBackend"],
+    ["mock-server", "startMockServer"],
+  ])("%s: %s", (_command, name) => {
+    expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
+  });
+});

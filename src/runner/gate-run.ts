@@ -1,0 +1,63 @@
+// `gate RUN_DIR`: each benchmark of a run tested against its registered reference accuracy (or written as one).
+import { ConfigError } from "../errors.js";
+import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
+import { referenceYaml } from "../references/reference-yaml.js";
+import { readRunResults } from "../results/read-run-results.js";
+
+export interface GateRunOptions {
+  runDir: string;
+  /** Spec keys selecting the reference (dtype, quant_algo, …). */
+  spec: Record<string, string>;
+  /** Directory of `<task>.yaml` reference files (the CLI's default is `./references`). */
+  referencesDir: string;
+}
+
+export interface GateRunResult {
+  rows: GateRow[];
+  /** Benchmarks gated on fewer samples than planned (the run was not complete). */
+  incomplete: { benchmark: string; gradedSamples: number }[];
+}
+
+export function gateRun(options: GateRunOptions): GateRunResult {
+  const run = readRunResults(options.runDir);
+  const model = run.manifest.model;
+  const rows = run.benchmarks.map((result) =>
+    gateBenchmark({
+      task: result.benchmark,
+      model,
+      spec: options.spec,
+      accuracy: result.accuracy,
+      n: result.num_samples,
+      referencesDir: options.referencesDir,
+    }),
+  );
+  const incomplete = run.benchmarks
+    .filter((result) => result.is_complete === false)
+    .map((result) => ({ benchmark: result.benchmark, gradedSamples: result.num_samples }));
+  return { rows, incomplete };
+}
+
+/** The run's accuracies as reference YAML (`--no-reference`), to register them. */
+export function runReferenceYaml(runDir: string, spec: Record<string, string>): string {
+  const run = readRunResults(runDir);
+  return referenceYaml(
+    run.benchmarks.map((result) => ({
+      task: result.benchmark,
+      model: run.manifest.model,
+      spec,
+      accuracy: result.accuracy,
+      n: result.num_samples,
+    })),
+  );
+}
+
+/** `--spec a=b --spec c=d,e=f` (read as [a=b, c=d, e=f]) → {a: b, c: d, e: f}. */
+export function parseSpec(items: readonly string[]): Record<string, string> {
+  const spec: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf("=");
+    if (at <= 0) throw new ConfigError(`--spec: expected key=value, got "${item}".`);
+    spec[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return spec;
+}
