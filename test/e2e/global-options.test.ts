@@ -1,11 +1,18 @@
 // The llm-benchmarker spec's invocations (global options before the command) and aiperf's `profile` invocation,
 // end to end against the mock server with fixture data.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockServerProcess, repoRoot, runCli, startMockServerProcess } from "./support/cli.js";
-import { onlyRunDir, readJson } from "./support/run-dir.js";
+import {
+  hasSharedData,
+  type MockServerProcess,
+  repoRoot,
+  runCli,
+  sharedData,
+  startMockServerProcess,
+} from "./support/cli.js";
+import { onlyRunDir, readJson, runDirNames } from "./support/run-dir.js";
 
 const fixtureData = join(repoRoot, "src/benchmarks/gsm8k/fixtures");
 
@@ -103,4 +110,100 @@ describe("options before the command, and aiperf's spellings", () => {
     );
     expect(summary.successful_requests).toBe(4);
   });
+});
+
+describe.skipIf(!hasSharedData)("the spec's invocations on the full MMLU and MMLU-Pro", () => {
+  let server: MockServerProcess;
+  beforeAll(async () => {
+    server = await startMockServerProcess([
+      "--oracle-accuracy",
+      "0.7",
+      "--oracle-benchmarks",
+      "mmlu,mmlu_pro",
+      "--data-dir",
+      sharedData,
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  // The spec's words, with where the server, the data and the results are given as global options too.
+  const globals = (outputDir: string) => [
+    "--base-url",
+    server.url,
+    "--data-dir",
+    sharedData,
+    "--output-dir",
+    outputDir,
+  ];
+  const specFile = (outputDir: string, benchmark: string): string => {
+    const [name] = readdirSync(outputDir).filter((entry) =>
+      new RegExp(`^${benchmark}_mock-model_\\d{8}T\\d{6}Z\\.json$`).test(entry),
+    );
+    expect(name, `${benchmark}'s spec result file in ${outputDir}`).toBeDefined();
+    return join(outputDir, name ?? "");
+  };
+
+  it("llm-bench --model M run mmlu mmlu_pro --no-stream --concurrency 64, then --scrape-prometheus, then compare FILES", async () => {
+    const first = mkdtempSync(join(tmpdir(), "e2e-spec-a-"));
+    const both = await runCli([
+      ...globals(first),
+      "--model",
+      "mock-model",
+      "run",
+      "mmlu",
+      "mmlu_pro",
+      "--no-stream",
+      "--concurrency",
+      "64",
+    ]);
+    expect(both.stderr).not.toMatch(/internal error/);
+    expect(both.code).toBe(0);
+    const [runDir] = runDirNames(first);
+    const mmlu = readJson<{ num_samples: number; config: { stream: boolean } }>(
+      join(first, runDir ?? "", "mmlu.json"),
+    );
+    expect(mmlu.num_samples).toBe(14042);
+    expect(mmlu.config.stream).toBe(false);
+    expect(readJson<{ num_samples: number }>(specFile(first, "mmlu_pro")).num_samples).toBe(12032);
+
+    const second = mkdtempSync(join(tmpdir(), "e2e-spec-b-"));
+    const scraped = await runCli([
+      ...globals(second),
+      "--model",
+      "mock-model",
+      "run",
+      "mmlu",
+      "--scrape-prometheus",
+    ]);
+    expect(scraped.stderr).not.toMatch(/internal error|warning/);
+    expect(scraped.code).toBe(0);
+    const withMetrics = readJson<{ prometheus_metrics: string; num_samples: number }>(
+      specFile(second, "mmlu"),
+    );
+    expect(withMetrics.num_samples).toBe(14042);
+    expect(withMetrics.prometheus_metrics).toMatch(/^vllm:request_success_total/m);
+
+    const compared = await runCli(["compare", specFile(first, "mmlu"), specFile(second, "mmlu")]);
+    expect(compared.stderr).toBe("");
+    expect(compared.code).toBe(0);
+    for (const row of [
+      "Accuracy",
+      "Samples",
+      "Score",
+      "95% CI",
+      "TTFT Mean \\(s\\)",
+      "TTFT P50 \\(s\\)",
+      "TTFT P95 \\(s\\)",
+      "Gen TPS Mean",
+      "Latency Mean \\(s\\)",
+      "Latency P95 \\(s\\)",
+      "Throughput \\(req/s\\)",
+    ]) {
+      expect(compared.stdout).toMatch(new RegExp(`^${row} `, "m"));
+    }
+    // The oracle answers each question the same way every time: no flips between the two runs.
+    expect(compared.stdout).toMatch(/paired on 14042 shared samples: .* = 0\.00 points/);
+    expect(compared.stdout).toMatch(/flips: 0 right→wrong, 0 wrong→right/);
+  }, 240_000);
 });
