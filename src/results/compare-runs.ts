@@ -67,11 +67,17 @@ function figures(run: ComparedResults, result: BenchmarkResultFile): RunFigures 
 
 type Held = { run: ComparedResults; result: BenchmarkResultFile };
 
+/** Graded samples only: a failed request is neither right nor wrong. */
+const isGraded = (sample: { status?: string | undefined }): boolean =>
+  sample.status === undefined || sample.status === "ok";
+
 function pairRuns(benchmark: string, baseline: Held, candidate: Held): PairedComparison | undefined {
-  const before = new Map(baseline.result.sample_results.map((sample) => [sample.id, sample.correct ? 1 : 0]));
+  const before = new Map(
+    baseline.result.sample_results.filter(isGraded).map((sample) => [sample.id, sample.correct ? 1 : 0]),
+  );
   const baselineScores: number[] = [];
   const candidateScores: number[] = [];
-  for (const sample of candidate.result.sample_results) {
+  for (const sample of candidate.result.sample_results.filter(isGraded)) {
     const score = before.get(sample.id);
     if (score === undefined) continue;
     baselineScores.push(score);

@@ -95,8 +95,8 @@ function fromSpec(file: SpecResultFile): BenchmarkResultFile {
   const failed = metrics["failed_requests"];
   if (typeof total === "number" && typeof failed === "number")
     metrics["successful_requests"] = total - failed;
-  const correct = file.sample_results.filter((sample) => sample.correct).length;
-  const estimate = proportionCi(correct, file.sample_results.length);
+  const graded = file.sample_results.filter((sample) => sample.details?.["error"] === undefined);
+  const estimate = proportionCi(graded.filter((sample) => sample.correct).length, graded.length);
   return {
     benchmark: file.benchmark,
     model: file.model,
@@ -111,6 +111,8 @@ function fromSpec(file: SpecResultFile): BenchmarkResultFile {
       task: String(sample.details?.["task"] ?? sample.details?.["subject"] ?? file.benchmark),
       correct: sample.correct,
       score: sample.score ?? (sample.correct ? 1 : 0),
+      // The spec's runner keeps a failed request as a sample with `details.error`.
+      status: sample.details?.["error"] === undefined ? "ok" : "error",
     })),
   };
 }

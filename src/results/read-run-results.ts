@@ -18,7 +18,14 @@ export const benchmarkResultFileSchema = z.looseObject({
   config: z.record(z.string(), z.unknown()).optional(),
   aggregated_metrics: z.record(z.string(), z.number().nullable()).optional(),
   sample_results: z.array(
-    z.looseObject({ id: z.string(), task: z.string(), correct: z.boolean(), score: z.number() }),
+    z.looseObject({
+      id: z.string(),
+      task: z.string(),
+      correct: z.boolean(),
+      score: z.number(),
+      /** Absent in files written before failed samples were kept apart: then every sample was graded. */
+      status: z.string().optional(),
+    }),
   ),
 });
 

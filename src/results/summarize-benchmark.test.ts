@@ -37,31 +37,35 @@ describe("summarizeBenchmark", () => {
     record("virology", false, "error"),
   ];
 
-  it("computes micro and macro accuracy, per-task rows and counts failed requests as wrong", () => {
-    const summary = summarizeBenchmark("mmlu", 7, records);
+  it("computes micro and macro accuracy over the graded samples; a failed request is an error, not a wrong answer", () => {
+    const summary = summarizeBenchmark("mmlu", 6, records);
     expect(summary.overall.correct).toBe(4);
-    expect(summary.overall.total).toBe(6);
-    expect(summary.overall.accuracy).toBeCloseTo(4 / 6, 12);
-    expect(summary.macroAccuracy).toBeCloseTo(0.625, 12);
+    expect(summary.overall.total).toBe(5);
+    expect(summary.gradedSamples).toBe(5);
+    expect(summary.overall.accuracy).toBeCloseTo(4 / 5, 12);
+    expect(summary.macroAccuracy).toBeCloseTo(0.875, 12);
     expect(summary.tasks).toEqual([
       { task: "anatomy", correct: 3, total: 4, accuracy: 0.75 },
-      { task: "virology", correct: 1, total: 2, accuracy: 0.5 },
+      { task: "virology", correct: 1, total: 1, accuracy: 1 },
     ]);
     expect(summary.errors).toBe(1);
+    expect(summary.unparsed).toBe(0);
+    // Six planned, six with a record, one failed: not complete until a --resume grades it.
     expect(summary.isComplete).toBe(false);
+    expect(summarizeBenchmark("mmlu", 5, records.slice(0, 5)).isComplete).toBe(true);
   });
 
   it("writes aiperf's CSV columns with an OVERALL row", () => {
     const csv = accuracyCsv([summarizeBenchmark("mmlu", 6, records)]);
     expect(csv).toBe(
-      "Task,Correct,Total,Accuracy\nanatomy,3,4,0.7500\nvirology,1,2,0.5000\nOVERALL,4,6,0.6667\n",
+      "Task,Correct,Total,Accuracy\nanatomy,3,4,0.7500\nvirology,1,1,1.0000\nOVERALL,4,5,0.8000\n",
     );
   });
 
   it("prefixes tasks with the benchmark when a run has several", () => {
     const gsm = summarizeBenchmark("gsm8k", 1, [{ ...record("gsm8k", true), benchmark: "gsm8k" }]);
     const csv = accuracyCsv([summarizeBenchmark("mmlu", 6, records), gsm]);
-    expect(csv.split("\n")).toContain("mmlu/OVERALL,4,6,0.6667");
+    expect(csv.split("\n")).toContain("mmlu/OVERALL,4,5,0.8000");
     expect(csv.split("\n")).toContain("gsm8k/OVERALL,1,1,1.0000");
     expect(csv).not.toContain("gsm8k/gsm8k");
   });

@@ -17,27 +17,32 @@ export interface BenchmarkSummary {
   benchmark: string;
   /** Samples the run planned. */
   plannedSamples: number;
-  /** Samples with a record (all of them unless the run was interrupted). */
+  /** Samples whose answer was graded: the accuracy's denominator (failed requests are not graded). */
   gradedSamples: number;
   overall: ProportionEstimate;
-  /** Loglikelihood scoring: acc_norm (records' `correct_norm`; failed requests count as wrong). */
+  /** Loglikelihood scoring: acc_norm (records' `correct_norm`, over the graded samples). */
   overallNorm?: ProportionEstimate;
   /** Unweighted mean of the per-task accuracies. */
   macroAccuracy: number;
   /** Mean grader score (equals accuracy for binary graders). */
   meanScore: number;
   tasks: TaskAccuracy[];
+  /** Samples whose request failed after its retries: not graded, left for `--resume`. */
   errors: number;
   unparsed: number;
   truncated: number;
   /** Responses whose finish_reason was `length` (the token limit); `truncated` also counts unclosed think blocks. */
   lengthFinished: number;
+  /** Every planned sample was graded (none failed, none left unsent). */
   isComplete: boolean;
   /** Samples the loader left out on purpose (e.g. HLE's image questions), with why. */
   skipped?: { count: number; reason: string };
 }
 
-/** `records` must hold at most one record per sample; requests that failed count as wrong. */
+/**
+ * `records` must hold at most one record per sample. A sample whose request failed is counted in `errors` and left
+ * out of every figure: a failure is not a wrong answer, and the accuracy is over the graded samples only.
+ */
 export function summarizeBenchmark(
   benchmark: string,
   plannedSamples: number,
@@ -53,7 +58,13 @@ export function summarizeBenchmark(
   let lengthFinished = 0;
   let correctNorm = 0;
   let hasNorm = false;
+  let graded = 0;
   for (const record of records) {
+    if (record.status !== "ok") {
+      errors++;
+      continue;
+    }
+    graded++;
     if (record.correct_norm !== undefined) hasNorm = true;
     if (record.correct_norm === true) {
       correctNorm++;
@@ -70,7 +81,6 @@ export function summarizeBenchmark(
       correct++;
     }
     scoreSum += record.score;
-    if (record.status !== "ok") errors++;
     if (record.unparsed) unparsed++;
     if (record.truncated) truncated++;
     if (record.finish_reason === "length") lengthFinished++;
@@ -88,16 +98,16 @@ export function summarizeBenchmark(
   return {
     benchmark,
     plannedSamples,
-    gradedSamples: records.length,
-    overall: proportionCi(correct, records.length),
+    gradedSamples: graded,
+    overall: proportionCi(correct, graded),
     macroAccuracy,
-    meanScore: records.length === 0 ? 0 : scoreSum / records.length,
+    meanScore: graded === 0 ? 0 : scoreSum / graded,
     tasks,
     errors,
     unparsed,
     truncated,
     lengthFinished,
-    isComplete: records.length === plannedSamples,
-    ...(hasNorm ? { overallNorm: proportionCi(correctNorm, records.length) } : {}),
+    isComplete: graded === plannedSamples,
+    ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
   };
 }

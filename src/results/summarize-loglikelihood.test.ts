@@ -45,7 +45,7 @@ describe("acc_norm", () => {
     expect(accuracyTable(summary)).not.toMatch(/acc_norm/);
   });
 
-  it("summarises acc and acc_norm separately; failed requests count as wrong for both", () => {
+  it("summarises acc and acc_norm separately over the graded samples (a failed request is neither)", () => {
     const records: SampleRecord[] = [
       { ...generated, id: "x/0", correct: true, correct_norm: false },
       { ...generated, id: "x/1", correct: false, correct_norm: true },
@@ -54,14 +54,19 @@ describe("acc_norm", () => {
     ];
     const summary = summarizeBenchmark("mmlu", 5, records);
     expect(summary.overall.correct).toBe(2);
-    expect(summary.overallNorm).toEqual(proportionCi(2, 4));
+    expect(summary.overallNorm).toEqual(proportionCi(2, 3));
     const result = benchmarkResult({ summary, model: "m", timestamp: "t", config: {}, metrics, records });
-    expect(result).toMatchObject({ accuracy: 0.5, accuracy_norm: 0.5, num_correct_norm: 2 });
-    expect(result["accuracy_norm_ci95"]).toEqual(proportionCi(2, 4).ci95);
+    expect(result).toMatchObject({
+      accuracy: 2 / 3,
+      accuracy_norm: 2 / 3,
+      num_correct_norm: 2,
+      num_errors: 1,
+    });
+    expect(result["accuracy_norm_ci95"]).toEqual(proportionCi(2, 3).ci95);
     const samples = result["sample_results"] as { correct_norm?: boolean }[];
     expect(samples.map((sample) => sample.correct_norm)).toEqual([false, true, true, false]);
-    expect(summaryForManifest(summary, metrics)).toMatchObject({ accuracy_norm: 0.5, num_correct_norm: 2 });
-    expect(accuracyTable(summary)).toMatch(/^acc_norm 50\.00% \(2\/4\), 95% CI 1\.00% – 99\.00%$/m);
+    expect(summaryForManifest(summary, metrics)).toMatchObject({ accuracy_norm: 2 / 3, num_correct_norm: 2 });
+    expect(accuracyTable(summary)).toMatch(/^acc_norm 66\.67% \(2\/3\), 95% CI \d+\.\d\d% – \d+\.\d\d%$/m);
   });
 
   it("adds CorrectNorm and AccuracyNorm to accuracy_results.csv, per task and overall", () => {
