@@ -94,4 +94,5 @@ export const RESUMABLE_OPTION_KEYS = [
   "dataDir",
   "scrapePrometheus",
   "prometheusUrl",
+  "maxConsecutiveFailures",
 ] as const satisfies readonly (keyof RunOptions)[];

@@ -3,7 +3,11 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 
-export const RUN_STATUSES = ["running", "completed", "interrupted", "failed"] as const;
+/**
+ * completed: every planned sample graded; incomplete: the run ended with samples whose requests failed (or that the
+ * server, gone, never got), left for `--resume`; interrupted: stopped by the user; failed: a fatal error.
+ */
+export const RUN_STATUSES = ["running", "completed", "incomplete", "interrupted", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** The command that wrote the run directory (and that `--resume` continues it with). */
