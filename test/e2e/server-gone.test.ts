@@ -21,7 +21,7 @@ const oracleArgs = ["--oracle-accuracy", "0.7", "--oracle-benchmarks", "gsm8k", 
 describe.skipIf(!hasSharedData)("a server that dies during a run", () => {
   it("stops sending, keeps what finished, and --resume completes the run", async () => {
     const outputDir = mkdtempSync(join(tmpdir(), "e2e-gone-"));
-    const dying = await startMockServerProcess(["--ttft-ms", "20", ...oracleArgs]);
+    const dying = await startMockServerProcess(["--ttft-ms", "50", ...oracleArgs]);
     const child = spawnCli([
       "run",
       "gsm8k",
