@@ -67,11 +67,18 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let isFirstEnded = false;
+      let isLaterWrittenWhileWaiting = false;
       context.server.handle(async (request, response) => {
         if (request.method === "GET") {
           response.writeHead(200, { "content-type": "application/json" }).end('{"data":[]}');
           return;
         }
+        if (context.server.requests.indexOf(request) === 0) {
+          void request.closed.then(() => {
+            isFirstEnded = true;
+          });
+        } else if (!isFirstEnded) isLaterWrittenWhileWaiting = true;
         await released;
         response.writeHead(200, { "content-type": "application/json" });
         response.end(JSON.stringify({ choices: [{ index: 0, text: " 4", finish_reason: "stop" }] }));
@@ -89,7 +96,10 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
       expect(first.status).toBe("timeout");
       expect(second.status).toBe("timeout");
       await context.server.requests[0]?.closed;
-      expect(context.server.requests).toHaveLength(1);
+      // Never written while it waited. (undici may still write it on a fresh connection once the first request's
+      // timeout freed the only one, when a loaded machine runs the second's timer later than the first's.)
+      expect(isLaterWrittenWhileWaiting).toBe(false);
+      if (context.server.baseUrl.startsWith("http:")) expect(context.server.requests).toHaveLength(1);
     });
   });
 
