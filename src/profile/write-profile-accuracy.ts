@@ -31,7 +31,6 @@ export function writeProfileAccuracy(
     base_url: options.baseUrl,
     endpoint_type: options.endpointType,
     ...planConfig(plan),
-    limit: options.limit ?? null,
     tasks: options.tasks ?? null,
     stream: options.stream,
     concurrency: options.concurrency ?? null,

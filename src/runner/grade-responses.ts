@@ -13,7 +13,7 @@ import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
-import { manifestBenchmark } from "./plan-config.js";
+import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
 /** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
 export interface PregeneratedResponse {
@@ -102,6 +102,7 @@ export async function gradeResponses(
     dataset: benchmark.dataset,
     data_dir: options.dataDir ?? null,
     tasks: options.tasks ?? null,
+    ...limitConfig(plan),
   };
   const [resultPath = ""] = writeBenchmarkFiles(runDir, [{ summary, metrics, records: ordered, config }], {
     model,

@@ -258,7 +258,6 @@ function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<strin
     scoring: options.scoring,
     ...planConfig(plan),
     extra_inputs: options.extraInputs ?? null,
-    limit: options.limit ?? null,
     num_samples_subset: options.numSamples ?? null,
     tasks: options.tasks ?? null,
     stream: options.stream,

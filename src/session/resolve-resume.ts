@@ -46,7 +46,7 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
       `${manifestPath}: the stored options do not parse: ${stored.error.issues[0]?.message ?? ""}`,
     );
   }
-  const storedValues = { ...(stored.data as Record<string, unknown>) };
+  const storedValues = firstForOldLimit({ ...(stored.data as Record<string, unknown>) }, manifest);
   const merged: Record<string, unknown> = { ...storedValues };
   const resumable = new Set<string>(rules.resumableKeys);
   for (const [key, value] of Object.entries(explicit)) {
@@ -62,4 +62,16 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
   }
   merged["resume"] = runDir;
   return { options: rules.parse(merged as Input), resumed: { runDir, manifest } };
+}
+
+/**
+ * A run.json written before `--limit` became a stratified seeded subset (its benchmarks have no `limit_mode`) took
+ * the first N: resume it with `--first N`, so that it asks the samples it planned.
+ */
+function firstForOldLimit(values: Record<string, unknown>, manifest: RunManifest): Record<string, unknown> {
+  if (values["limit"] === undefined || manifest.benchmarks.some((entry) => entry.limit_mode !== undefined)) {
+    return values;
+  }
+  const { limit, ...rest } = values;
+  return { ...rest, first: limit };
 }

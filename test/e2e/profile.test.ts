@@ -210,6 +210,7 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     const runDir = onlyRunDir(outputDir);
     const accuracy = readJson(join(runDir, "gsm8k.json"));
     expect(accuracy["num_samples"]).toBe(300);
+    expect(accuracy["config"]).toMatchObject({ limit: 300, limit_mode: "stratified" });
     expect(accuracy["num_correct"]).toBe(correct);
     expect(accuracy["accuracy"]).toBe(correct / 300);
     expect(readFileSync(join(runDir, "accuracy_results.csv"), "utf8")).toMatch(
@@ -255,9 +256,12 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     expect(accuracy["num_samples"]).toBe(200);
     const gradedCorrect = graded.filter((record) => record["correct"] === true).length;
     expect(accuracy["num_correct"]).toBe(gradedCorrect);
-    // The 10 warmup requests were the plan's first 10 samples (test/0 … test/9), sent again as measured ones, and
-    // the oracle answers a question the same way each time: it served exactly their correct answers once more.
-    const warmupIds = new Set(Array.from({ length: 10 }, (_, index) => `test/${index}`));
+    // The 10 warmup requests were the plan's first 10 samples (the --limit subset keeps the data's order: the 10
+    // lowest of the 200 ids), sent again as measured ones, and the oracle answers a question the same way each
+    // time: it served exactly their correct answers once more.
+    const inDataOrder = [...ids].sort((left, right) => dataIndex(left) - dataIndex(right));
+    expect(inDataOrder.slice(0, 10)).not.toEqual(Array.from({ length: 10 }, (_, index) => `test/${index}`));
+    const warmupIds = new Set(inDataOrder.slice(0, 10));
     const warmupCorrect = graded.filter(
       (record) => warmupIds.has(String(record["id"])) && record["correct"] === true,
     );
@@ -268,3 +272,8 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     expect(workers.workers.map((worker) => worker["status"])).toEqual(["ok", "ok"]);
   });
 });
+
+/** `test/17` → 17. */
+function dataIndex(id: string): number {
+  return Number(id.slice(id.lastIndexOf("/") + 1));
+}
