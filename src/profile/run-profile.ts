@@ -13,6 +13,7 @@ import type { Backend } from "../core/generation.js";
 import type { Monitor } from "../core/monitor.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError, toError } from "../errors.js";
@@ -94,7 +95,7 @@ export async function runProfile(
       const fullPlan = await planProfileBenchmark(options, datasets);
       const earlier = readEarlierSessions(resumed);
       const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
-      const { apiKey: _apiKey, resume: _resume, ...config } = options;
+      const config = writtenOptions(options);
       const session = openSession(
         {
           command: "profile",

@@ -4,6 +4,7 @@ import type { BenchmarkSample } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
 import type { SampleRecord } from "../core/sample-record.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError } from "../errors.js";
@@ -70,7 +71,7 @@ export async function gradeResponses(
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();
   const model = options.model ?? "pregenerated";
-  const { apiKey: _apiKey, resume: _resume, ...runConfig } = options;
+  const runConfig = writtenOptions(options);
   const session = openSession({
     command: "run",
     model,

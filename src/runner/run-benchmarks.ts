@@ -11,6 +11,8 @@ import {
 import type { Backend } from "../core/generation.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
+import { redactUrl } from "../core/url-secrets.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
@@ -116,7 +118,7 @@ async function runResolved(
   for (const benchmark of benchmarks) plans.push(await planBenchmark(benchmark, options, datasets));
   checkLoglikelihoodRun(options, plans, backend);
 
-  const { apiKey: _apiKey, resume: _resume, ...config } = options;
+  const config = writtenOptions(options);
   const session = openSession({
     command: "run",
     model,
@@ -251,7 +253,7 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
 /** The per-benchmark `config` block of `<benchmark>.json`. */
 function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<string, unknown> {
   return {
-    base_url: options.backend === "local" ? null : options.baseUrl,
+    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
     backend: options.backend ?? "http",
     model_path: options.modelPath ?? null,
     endpoint_type: options.endpointType,

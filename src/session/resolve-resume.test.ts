@@ -9,6 +9,7 @@ import { type ResumeRules, resolveResume } from "./resolve-resume.js";
 
 const optionsSchema = z.object({
   benchmarks: z.array(z.string()),
+  baseUrl: z.string().optional(),
   limit: z.number().optional(),
   first: z.number().optional(),
   resume: z.string().optional(),
@@ -18,10 +19,13 @@ const rules: ResumeRules<Partial<Options>, Options> = {
   command: "run",
   parse: (input) => optionsSchema.parse(input),
   storedSchema: optionsSchema,
-  resumableKeys: ["resume"],
+  resumableKeys: ["resume", "baseUrl"],
 };
 
-function runDir(benchmark: RunManifest["benchmarks"][number]): string {
+function runDir(
+  benchmark: RunManifest["benchmarks"][number],
+  config: Record<string, unknown> = { benchmarks: ["gsm8k"], limit: 5 },
+): string {
   const directory = mkdtempSync(join(tmpdir(), "resume-"));
   writeRunManifest(directory, {
     tool: { name: "llm-benchmarker", version: "0" },
@@ -30,7 +34,7 @@ function runDir(benchmark: RunManifest["benchmarks"][number]): string {
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     model: "m",
-    config: { benchmarks: ["gsm8k"], limit: 5 },
+    config,
     benchmarks: [benchmark],
     sessions: [],
     summaries: {},
@@ -49,5 +53,16 @@ describe("resolveResume", () => {
     const { options } = resolveResume({ resume: runDir(entry) }, rules);
     expect(options.first).toBe(5);
     expect(options.limit).toBeUndefined();
+  });
+
+  it("asks for a base URL whose key run.json kept as ***, and takes the one given", () => {
+    const config = { benchmarks: ["gsm8k"], baseUrl: "http://127.0.0.1:8000/v1?api_key=***" };
+    const directory = runDir({ ...entry, limit: null, limit_mode: null }, config);
+    expect(() => resolveResume({ resume: directory }, rules)).toThrow(
+      "--resume: the run's --base-url held a key, which run.json does not keep " +
+        "(http://127.0.0.1:8000/v1?api_key=***); give --base-url again.",
+    );
+    const baseUrl = "http://127.0.0.1:8000/v1?api_key=sk-SECRET";
+    expect(resolveResume({ resume: directory, baseUrl }, rules).options.baseUrl).toBe(baseUrl);
   });
 });

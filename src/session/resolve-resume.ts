@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
+import { urlSecrets } from "../core/url-secrets.js";
 import { ConfigError } from "../errors.js";
 import { type RunCommand, type RunManifest, readRunManifest } from "../results/run-manifest.js";
 
@@ -61,6 +62,7 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
     }
   }
   merged["resume"] = runDir;
+  checkRedactedUrls(storedValues, explicit);
   return { options: rules.parse(merged as Input), resumed: { runDir, manifest } };
 }
 
@@ -74,4 +76,16 @@ function firstForOldLimit(values: Record<string, unknown>, manifest: RunManifest
   }
   const { limit, ...rest } = values;
   return { ...rest, first: limit };
+}
+
+/** run.json keeps a URL's keys as `***` (`http://user:***@host/v1`): a resume must be given that URL again. */
+function checkRedactedUrls(stored: Record<string, unknown>, explicit: object): void {
+  const given = explicit as Record<string, unknown>;
+  for (const [key, value] of Object.entries(stored)) {
+    if (typeof value !== "string" || given[key] !== undefined || !urlSecrets(value).includes("***")) continue;
+    const flag = key === "baseUrl" ? "--base-url" : key;
+    throw new ConfigError(
+      `--resume: the run's ${flag} held a key, which run.json does not keep (${value}); give ${flag} again.`,
+    );
+  }
 }

@@ -70,11 +70,11 @@ describe("options before the command, and aiperf's spellings", () => {
       dataDir: fixtureData,
     });
     expect(JSON.stringify(manifest)).not.toContain('"K"');
-    const result = readJson<{ num_samples: number; config: Record<string, unknown> }>(
+    const gsm8k = readJson<{ num_samples: number; config: Record<string, unknown> }>(
       join(onlyRunDir(outputDir), "gsm8k.json"),
     );
-    expect(result.num_samples).toBe(3);
-    expect(result.config).toMatchObject({ limit: 3, limit_mode: "stratified" });
+    expect(gsm8k.num_samples).toBe(3);
+    expect(gsm8k.config).toMatchObject({ limit: 3, limit_mode: "stratified" });
   });
 
   it("llm-bench profile MODEL --url (no /v1) --accuracy-* --extra-inputs", async () => {
