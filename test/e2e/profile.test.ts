@@ -217,6 +217,17 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
       new RegExp(`OVERALL,${correct},300,`),
     );
     expect(result.stdout).toMatch(/OVERALL/);
+    // Progress on standard error (not a TTY here: plain lines), as `run` shows it.
+    expect(result.stderr).toContain(
+      `Profile ${runDir}\nModel mock-model: gsm8k (300 samples); 300 requests\n`,
+    );
+    const lastProgress = result.stderr
+      .split("\n")
+      .filter((line) => line.startsWith("[progress]"))
+      .at(-1);
+    expect(lastProgress).toMatch(
+      `[progress] 300/300 done, accuracy ${((correct / 300) * 100).toFixed(1)}%, `,
+    );
     const summary = readJson(join(runDir, "profile_summary.json"));
     expectSummarySchema(summary);
     expect(summary["request_count"]).toBe(300);
