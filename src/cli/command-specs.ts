@@ -4,6 +4,7 @@ import { compareOptions } from "../config/compare-options.js";
 import { connectionOptions } from "../config/connection-options.js";
 import { gateOptions } from "../config/gate-options.js";
 import { gradeAccuracyOptions, gradeOptions } from "../config/grade-options.js";
+import { incompleteOptions } from "../config/incomplete-options.js";
 import { listOptions } from "../config/list-options.js";
 import { listenOptions } from "../config/listen-options.js";
 import { localModelOptions } from "../config/local-model-options.js";
@@ -52,7 +53,7 @@ export const compareSpec = commandSpec({
     "<benchmark>_<model>_<time>.json): accuracy, samples, score, 95% CI, TTFT, generation rate, latency and\n" +
     "throughput; then, for each run that shares sample ids with the first, the paired difference, its SE and CI,\n" +
     "the exact McNemar p-value and the flips each way.",
-  groups: [compareOptions],
+  groups: [compareOptions, incompleteOptions],
 });
 
 export const gateSpec = commandSpec({
@@ -62,7 +63,7 @@ export const gateSpec = commandSpec({
   description:
     "For each benchmark of the run, find the reference accuracy of (task, model, spec) in DIR/<task>.yaml and\n" +
     "pass it when measured ≥ γ = reference + Φ⁻¹(α)·√(2σ²/n). Exit 1 when any benchmark fails.",
-  groups: [gateOptions],
+  groups: [gateOptions, incompleteOptions],
 });
 
 export const thetaSpec = commandSpec({

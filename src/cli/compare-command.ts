@@ -8,6 +8,7 @@ import {
   type RunFigures,
 } from "../results/compare-runs.js";
 import { readComparedResults } from "../results/read-compared-results.js";
+import { requireComplete } from "../results/require-complete.js";
 import type { CliIo } from "./cli-io.js";
 import { compareSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -21,6 +22,11 @@ export async function compareCommand(io: CliIo): Promise<number> {
   }
   if (positionals.length === 0) throw new ConfigError(`Usage: ${compareSpec.usage}`);
   const runs = positionals.map((path) => readComparedResults(path));
+  requireComplete(runs, {
+    allowIncomplete: values.allowIncomplete === true,
+    command: "compare",
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  });
   const labels = runs.map((run) => run.label);
   if (new Set(labels).size < labels.length) {
     for (const run of runs) run.label = run.path;

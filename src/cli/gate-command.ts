@@ -26,12 +26,13 @@ export async function gateCommand(io: CliIo): Promise<number> {
     io.stdout.write(runReferenceYaml(runDir, spec));
     return 0;
   }
-  const { rows, incomplete } = gateRun({ runDir, spec, referencesDir: options.references });
-  for (const entry of incomplete) {
-    io.stderr.write(
-      `warning: ${entry.benchmark} is incomplete; gating the ${entry.gradedSamples} graded samples.\n`,
-    );
-  }
+  const { rows } = gateRun({
+    runDir,
+    spec,
+    referencesDir: options.references,
+    allowIncomplete: options.allowIncomplete,
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  });
   io.stdout.write(options.json ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n` : gateTable(rows));
   return rows.every((row) => row.isPassed) ? 0 : 1;
 }

@@ -1,5 +1,6 @@
 // `llm-bench run BENCH...`: evaluate benchmarks against a server and write a run directory.
 import { accuracyTable } from "../report/accuracy-table.js";
+import { failureReport } from "../report/failure-report.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
@@ -26,10 +27,9 @@ export async function runCommand(io: CliIo): Promise<number> {
     );
     return 130;
   }
-  if (outcome.failed > 0) {
-    io.stderr.write(
-      `${outcome.failed} requests failed after retries and count as wrong. Retry them with: llm-bench run --resume ${outcome.runDir}\n`,
-    );
+  const report = failureReport(outcome);
+  if (report !== "") {
+    io.stderr.write(report);
     return 1;
   }
   return 0;

@@ -31,6 +31,14 @@ export const runRequestOptions = optionGroup("Requests", {
   }),
   timeoutMs,
   maxRetries: withDefault(maxRetries, 2),
+  maxConsecutiveFailures: option({
+    schema: z.number().int().min(0).default(20),
+    flag: "max-consecutive-failures",
+    placeholder: "N",
+    help:
+      "Stop sending when this many samples in a row could not connect (the server is gone); what finished is " +
+      "kept for --resume. 0 never stops.",
+  }),
 });
 
 /** `profile` retries nothing unless told, so failures show in the figures. */

@@ -106,4 +106,5 @@ export const RESUMABLE_OPTION_KEYS = [
   "dataDir",
   "scrapePrometheus",
   "prometheusUrl",
+  "maxConsecutiveFailures",
 ] as const satisfies readonly (keyof RunOptions)[];

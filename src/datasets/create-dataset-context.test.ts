@@ -14,12 +14,11 @@ const dataDir = sharedDataDir();
 const context = createDatasetContext({ dataDir: dataDir ?? "/nonexistent", env: {} });
 
 describe("local.readFile on the shared data", () => {
-  it("reads all 57 MMLU test CSVs (14,042 rows) in well under a second and validates them", async (test) => {
+  it("reads all 57 MMLU test CSVs (14,042 rows) and validates them", async (test) => {
     if (dataDir === undefined) test.skip(SHARED_DATA_ABSENT);
     const names = await context.local.listFiles("mmlu/test", /_test\.csv$/);
     expect(names).toHaveLength(57);
     expect(names[0]).toBe("abstract_algebra_test.csv");
-    const start = performance.now();
     let total = 0;
     const schema = z.object({
       question: z.string(),
@@ -33,9 +32,7 @@ describe("local.readFile on the shared data", () => {
       const rows = await context.local.readFile(`mmlu/test/${name}`);
       total += parseRows(rows, schema, `mmlu/test/${name}`).length;
     }
-    const durationMs = performance.now() - start;
     expect(total).toBe(14_042);
-    expect(durationMs).toBeLessThan(1000);
     const anatomy = await context.local.readFile("mmlu/test/anatomy_test.csv");
     expect(anatomy[1]?.["question"]).toBe('A "dished face" profile is often associated with');
   });

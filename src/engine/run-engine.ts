@@ -1,6 +1,7 @@
 // Runs benchmark work items through the scheduler: `concurrency` in flight, each answer graded as it lands and journalled.
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { SampleRecord } from "../core/sample-record.js";
+import { ConsecutiveFailures, type ServerGone } from "./consecutive-failures.js";
 import type { JournalWriter } from "./journal.js";
 import { schedule } from "./scheduler.js";
 
@@ -42,6 +43,8 @@ export interface EngineOptions {
   /** Aborting it stops new requests; those in flight get `graceMs` to finish before they are cancelled. */
   signal?: AbortSignal;
   graceMs?: number;
+  /** Stop sending after this many samples in a row failed to connect (0: never; default 20). */
+  maxConsecutiveFailures?: number;
   onSampleEnd?: (record: SampleRecord) => void;
 }
 
@@ -50,7 +53,13 @@ export interface EngineResult {
   records: SampleRecord[];
   /** True when the signal stopped the run before every item was done. */
   isInterrupted: boolean;
+  /** Set when the run stopped because the server could no longer be reached. */
+  serverGone?: ServerGone;
 }
+
+/** The record of a sample whose requests could not reach the server. */
+const isConnectionFailure = (record: SampleRecord): boolean =>
+  record.status === "error" && record.error?.code === "E_CONNECTION";
 
 /** Sends the items through the scheduler's closed loop, `concurrency` at a time, and journals each record. */
 export async function runEngine(
@@ -59,7 +68,9 @@ export async function runEngine(
 ): Promise<EngineResult> {
   const { backend, journal, onSampleEnd } = options;
   const records: SampleRecord[] = [];
-  // A fatal error stops the schedule as a stop would: nothing new is taken, what is in flight may end.
+  const failures = new ConsecutiveFailures(options.maxConsecutiveFailures ?? 20);
+  // A fatal error, or a server gone, stops the schedule as a stop would: nothing new is taken, what is in flight
+  // may end.
   const fatalStop = new AbortController();
   let fatal: { error: unknown } | undefined;
   const signal =
@@ -84,8 +95,16 @@ export async function runEngine(
       journal.append(record);
       records.push(record);
       onSampleEnd?.(record);
+      if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {
+        fatalStop.abort(new Error("the server is gone"));
+      }
     },
   });
   if (fatal !== undefined) throw fatal.error;
-  return { records, isInterrupted: load.isInterrupted && options.signal?.aborted === true };
+  const { gone } = failures;
+  return {
+    records,
+    isInterrupted: load.isInterrupted && options.signal?.aborted === true,
+    ...(gone === undefined ? {} : { serverGone: gone }),
+  };
 }

@@ -16,11 +16,20 @@ async function busyLoop(totalMs: number, sliceMs: number): Promise<void> {
 
 describe("startClientMonitor", () => {
   it("flags a client whose event loop is blocked and whose CPU is busy", async () => {
-    const monitor = startClientMonitor();
+    // The loop delay is measured for real (a 40 ms block delays the loop by at least that, however busy the
+    // machine); the CPU share is injected, since a loaded machine may give the spinning test less than a core.
+    let nowMs = 0;
+    let cpuMicroseconds = 0;
+    const monitor = startClientMonitor({
+      now: () => nowMs,
+      cpuUsage: () => ({ user: cpuMicroseconds, system: 0 }),
+    });
     await busyLoop(600, 40);
+    nowMs = 1_000;
+    cpuMicroseconds = 900_000;
     const report = monitor.stop();
     expect(report.loopDelayP99Ms).toBeGreaterThan(10);
-    expect(report.cpuCores).toBeGreaterThan(0.75);
+    expect(report.cpuCores).toBeCloseTo(0.9, 9);
     expect(report.isClientBound).toBe(true);
     expect(report.reasons).toHaveLength(2);
     expect(describeClientMonitor(report).join("\n")).toMatch(/client-bound.*\n.*--workers N/);

@@ -275,7 +275,8 @@ export async function runProfile(
               startedAt: session.createdAt,
             });
       session.end({
-        status: accuracy === undefined || accuracy.summary.isComplete || isInterrupted ? status : "failed",
+        status:
+          accuracy === undefined || accuracy.summary.isComplete || isInterrupted ? status : "incomplete",
         timestamp,
         ...(accuracy === undefined
           ? {}

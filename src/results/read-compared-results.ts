@@ -13,6 +13,8 @@ export interface ComparedResults {
   /** Its name, the run's label in tables. */
   label: string;
   benchmarks: BenchmarkResultFile[];
+  /** A run directory's: the command that continues it. */
+  resumeCommand?: string | undefined;
 }
 
 /** The spec's file (seconds, `effective_throughput_rps`, samples with `predicted` / `expected` / `details`). */
@@ -43,7 +45,12 @@ export function readComparedResults(path: string): ComparedResults {
   }
   if (isDirectory) {
     const run = readRunResults(path);
-    return { path, label: run.label, benchmarks: run.benchmarks.map(withWilsonInterval) };
+    return {
+      path,
+      label: run.label,
+      benchmarks: run.benchmarks.map(withWilsonInterval),
+      resumeCommand: `llm-bench ${run.manifest.command} --resume ${path}`,
+    };
   }
   const label = basename(resolve(path)).replace(/\.json$/, "");
   return { path, label, benchmarks: [withWilsonInterval(readResultFile(path))] };

@@ -4,7 +4,11 @@ import { z } from "zod";
 import { LIMIT_MODES } from "../core/limit-mode.js";
 import { ConfigError } from "../errors.js";
 
-export const RUN_STATUSES = ["running", "completed", "interrupted", "failed"] as const;
+/**
+ * completed: every planned sample graded; incomplete: the run ended with samples whose requests failed (or that the
+ * server, gone, never got), left for `--resume`; interrupted: stopped by the user; failed: a fatal error.
+ */
+export const RUN_STATUSES = ["running", "completed", "incomplete", "interrupted", "failed"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** The command that wrote the run directory (and that `--resume` continues it with). */

@@ -3,6 +3,7 @@ import { ConfigError } from "../errors.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
 import { referenceYaml } from "../references/reference-yaml.js";
 import { readRunResults } from "../results/read-run-results.js";
+import { requireComplete } from "../results/require-complete.js";
 
 export interface GateRunOptions {
   runDir: string;
@@ -10,16 +11,28 @@ export interface GateRunOptions {
   spec: Record<string, string>;
   /** Directory of `<task>.yaml` reference files (the CLI's default is `./references`). */
   referencesDir: string;
+  /** Gate a run that did not grade every planned sample, on its graded samples (else a ConfigError). */
+  allowIncomplete: boolean;
+  onWarning: (message: string) => void;
 }
 
 export interface GateRunResult {
   rows: GateRow[];
-  /** Benchmarks gated on fewer samples than planned (the run was not complete). */
-  incomplete: { benchmark: string; gradedSamples: number }[];
 }
 
 export function gateRun(options: GateRunOptions): GateRunResult {
   const run = readRunResults(options.runDir);
+  requireComplete(
+    [
+      {
+        path: options.runDir,
+        label: run.label,
+        benchmarks: run.benchmarks,
+        resumeCommand: `llm-bench ${run.manifest.command} --resume ${options.runDir}`,
+      },
+    ],
+    { allowIncomplete: options.allowIncomplete, command: "gate", onWarning: options.onWarning },
+  );
   const model = run.manifest.model;
   const rows = run.benchmarks.map((result) =>
     gateBenchmark({
@@ -31,10 +44,7 @@ export function gateRun(options: GateRunOptions): GateRunResult {
       referencesDir: options.referencesDir,
     }),
   );
-  const incomplete = run.benchmarks
-    .filter((result) => result.is_complete === false)
-    .map((result) => ({ benchmark: result.benchmark, gradedSamples: result.num_samples }));
-  return { rows, incomplete };
+  return { rows };
 }
 
 /** The run's accuracies as reference YAML (`--no-reference`), to register them. */

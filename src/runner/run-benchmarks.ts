@@ -14,12 +14,14 @@ import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
+import type { ServerGone } from "../engine/consecutive-failures.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
+import { summarizeFailures } from "../results/summarize-failures.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
@@ -164,12 +166,18 @@ async function runResolved(
   const journal = openJournal(join(runDir, "samples.jsonl"));
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
+  let serverGone: ServerGone | undefined;
   try {
-    ({ records: engineRecords, isInterrupted } = await runEngine(workItems, {
+    ({
+      records: engineRecords,
+      isInterrupted,
+      serverGone,
+    } = await runEngine(workItems, {
       backend,
       concurrency: options.concurrency,
       journal,
       graceMs: options.graceMs,
+      maxConsecutiveFailures: options.maxConsecutiveFailures,
       ...(signal === undefined ? {} : { signal }),
       ...(reporter?.onSampleEnd === undefined
         ? {}
@@ -207,7 +215,7 @@ async function runResolved(
     });
   }
   const isComplete = outcomes.every((entry) => entry.summary.isComplete);
-  const status: RunStatus = isComplete ? "completed" : isInterrupted ? "interrupted" : "failed";
+  const status: RunStatus = isComplete ? "completed" : isInterrupted ? "interrupted" : "incomplete";
   session.end({
     status,
     timestamp,
@@ -221,13 +229,19 @@ async function runResolved(
     metrics: entry.metrics,
     resultPath: paths[index] ?? "",
   }));
+  const failed = benchmarkOutcomes.reduce((sum, entry) => sum + entry.summary.errors, 0);
+  const withRecord = outcomes.reduce((sum, entry) => sum + entry.records.length, 0);
   const outcome: RunOutcome = {
     runDir,
     model,
     status,
     benchmarks: benchmarkOutcomes,
     requested: engineRecords.length,
-    failed: benchmarkOutcomes.reduce((sum, entry) => sum + entry.summary.errors, 0),
+    failed,
+    unsent: total - withRecord,
+    failures: summarizeFailures(all.values()),
+    serverGone,
+    resumeCommand: `llm-bench run --resume ${runDir}`,
   };
   reporter?.onRunEnd?.(outcome);
   return outcome;

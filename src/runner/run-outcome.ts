@@ -1,7 +1,10 @@
 // What `runBenchmarks` returns: where the files are and what was measured.
+
+import type { ServerGone } from "../engine/consecutive-failures.js";
 import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
+import type { FailureClass } from "../results/summarize-failures.js";
 
 export interface BenchmarkOutcome {
   summary: BenchmarkSummary;
@@ -16,6 +19,14 @@ export interface RunOutcome {
   benchmarks: BenchmarkOutcome[];
   /** Requests sent by this invocation (resumed samples excluded). */
   requested: number;
-  /** Samples whose request failed after its retries (they count as wrong). */
+  /** Samples whose request failed after its retries: not graded, left for `--resume`. */
   failed: number;
+  /** Samples never sent (the run stopped before them). */
+  unsent: number;
+  /** Why samples failed, by error class (most frequent first). */
+  failures: FailureClass[];
+  /** Set when the run stopped sending because the server could no longer be reached. */
+  serverGone?: ServerGone | undefined;
+  /** The command that continues the run (every failed or unsent sample is asked again). */
+  resumeCommand: string;
 }

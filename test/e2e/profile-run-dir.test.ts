@@ -55,6 +55,7 @@ describe.skipIf(!hasSharedData)("a profile run directory", () => {
     expect(afterFirst.sessions[0]?.requests_sent).toBe(SAMPLES);
     const failed = afterFirst.summaries["gsm8k"]?.num_errors ?? 0;
     expect(failed).toBeGreaterThan(0);
+    expect(afterFirst.status).toBe("incomplete");
 
     // The resume asks only the failed samples, of a server without faults.
     const second = await profileGsm8k([], ["--resume", runDir]);

@@ -160,7 +160,10 @@ describe("failing requests", () => {
       ]);
       expect(result.stderr).not.toMatch(/internal error/);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/4 requests failed after retries and count as wrong.*--resume/s);
+      expect(result.stderr).toMatch(
+        /4 samples failed after their retries and were not graded.*\n {2}http_503 ×4 — e\.g\. HTTP 503 .*Injected fault/s,
+      );
+      expect(result.stdout).not.toMatch(/OVERALL\s+0\/4/);
       const runDir = onlyRunDir(outputDir);
       const lines = journal(runDir);
       expect(lines).toHaveLength(4);
@@ -169,9 +172,13 @@ describe("failing requests", () => {
         expect(line["attempts"]).toBe(2);
         expect((line["error"] as { http_status: number }).http_status).toBe(503);
       }
-      const file = readJson<{ num_errors: number; accuracy: number }>(join(runDir, "gsm8k.json"));
-      expect(file.num_errors).toBe(4);
-      expect(file.accuracy).toBe(0);
+      const file = readJson<{ num_errors: number; num_samples: number; is_complete: boolean }>(
+        join(runDir, "gsm8k.json"),
+      );
+      expect(file).toMatchObject({ num_errors: 4, num_samples: 0, is_complete: false });
+      expect(readJson<{ status: string }>(join(runDir, "run.json")).status).toBe("incomplete");
+      // A 503 may pass on a later try: the exact command is given.
+      expect(result.stderr).toContain(`Continue with: llm-bench run --resume ${runDir}`);
     } finally {
       await failing.stop();
     }

@@ -317,11 +317,10 @@ describe("hub.readSplit", () => {
         env: { HF_ENDPOINT: endpoint },
         signal: controller.signal,
       });
-      const started = performance.now();
       const pending = patient.hub.readSplit(MMLU_PRO).catch((caught: unknown) => caught);
       setTimeout(() => controller.abort(new Error("stop")), 50);
+      // The abort's own reason, not a timeout: the abort ended the request that the server never answers.
       expect(((await pending) as Error).message).toBe("stop");
-      expect(performance.now() - started).toBeLessThan(5000);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

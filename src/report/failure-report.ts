@@ -1,0 +1,49 @@
+// The console lines after a run that did not grade every sample: why requests failed, and what to do next.
+import type { FailureClass } from "../results/summarize-failures.js";
+
+export interface FailureReportInput {
+  failed: number;
+  unsent: number;
+  failures: readonly FailureClass[];
+  /** The engine's `ServerGone`: the run of failed connects that stopped the run. */
+  serverGone?: { failures: number; example: string } | undefined;
+  resumeCommand: string;
+}
+
+const MAX_EXAMPLE_LENGTH = 240;
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > MAX_EXAMPLE_LENGTH ? `${line.slice(0, MAX_EXAMPLE_LENGTH - 1)}…` : line;
+}
+
+/** Empty when every planned sample was graded. */
+export function failureReport(input: FailureReportInput): string {
+  if (input.failed === 0 && input.unsent === 0) return "";
+  const lines: string[] = [];
+  if (input.failed > 0) {
+    lines.push(
+      `${input.failed} sample${input.failed === 1 ? "" : "s"} failed after ${input.failed === 1 ? "its" : "their"} retries and ${input.failed === 1 ? "was" : "were"} not graded (the accuracy is over the graded samples):`,
+    );
+    for (const entry of input.failures) {
+      lines.push(`  ${entry.errorClass} ×${entry.count} — e.g. ${clip(entry.example)}`);
+    }
+  }
+  if (input.serverGone !== undefined) {
+    lines.push(
+      `The server stopped answering: ${input.serverGone.failures} samples in a row could not connect ` +
+        `(${clip(input.serverGone.example)}). Sending stopped; what finished is saved.`,
+    );
+  }
+  if (input.unsent > 0) lines.push(`${input.unsent} samples were not sent.`);
+  const fixed = input.failures.filter((entry) => !entry.isRetryable);
+  if (fixed.length > 0) {
+    lines.push(
+      `${fixed.map((entry) => entry.errorClass).join(", ")} would fail the same way again: change what caused ` +
+        "it (the message says what) before resuming.",
+    );
+  }
+  const isWorthResuming = input.unsent > 0 || input.failures.some((entry) => entry.isRetryable);
+  if (isWorthResuming) lines.push(`Continue with: ${input.resumeCommand}`);
+  return `${lines.join("\n")}\n`;
+}
