@@ -103,7 +103,8 @@ function sampleLimit(options: Pick<RunOptions, "limit" | "first">): PlannedBench
  * `--first N`: the first N, as lm-eval's and aiperf's `--limit` take them. `--limit N`: N samples spread over the
  * tasks in proportion to their sizes, each task's drawn by seeded hash of their ids, kept in data order — the first
  * N of MMLU would all be abstract_algebra. On a one-task benchmark this is the seeded subset `--num-samples N`
- * draws: data files are not shuffled (AIME's problems run from easy to hard), and one rule for every benchmark.
+ * draws: data files are ordered, not shuffled (AIME by contest and problem number, later ones harder), and one rule
+ * serves every benchmark.
  */
 function limitSamples<S extends BenchmarkSample>(samples: S[], limit: PlannedBenchmark["limit"]): S[] {
   if (limit === undefined) return samples;
