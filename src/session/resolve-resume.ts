@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { urlSecrets } from "../core/url-secrets.js";
+import { isUrlOption } from "../core/written-options.js";
 import { ConfigError } from "../errors.js";
 import { type RunCommand, type RunManifest, readRunManifest } from "../results/run-manifest.js";
 
@@ -82,8 +83,10 @@ function firstForOldLimit(values: Record<string, unknown>, manifest: RunManifest
 function checkRedactedUrls(stored: Record<string, unknown>, explicit: object): void {
   const given = explicit as Record<string, unknown>;
   for (const [key, value] of Object.entries(stored)) {
-    if (typeof value !== "string" || given[key] !== undefined || !urlSecrets(value).includes("***")) continue;
-    const flag = key === "baseUrl" ? "--base-url" : key;
+    if (typeof value !== "string" || !isUrlOption(key) || given[key] !== undefined) continue;
+    if (!urlSecrets(value).includes("***")) continue;
+    // The URL options' flags are their names in kebab case: baseUrl → --base-url.
+    const flag = `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
     throw new ConfigError(
       `--resume: the run's ${flag} held a key, which run.json does not keep (${value}); give ${flag} again.`,
     );
