@@ -23,7 +23,7 @@ export type {
 export type { Monitor, MonitorContext } from "./core/monitor.js";
 export type { ChatMessage, EndpointType, Prompt } from "./core/prompt.js";
 export type { ReadProgress } from "./core/read-progress.js";
-export type { RunReporter, RunStartInfo } from "./core/run-reporter.js";
+export type { LoadStartInfo, RunReporter, RunStartInfo } from "./core/run-reporter.js";
 export type { LoglikelihoodScores, SampleRecord } from "./core/sample-record.js";
 export { splitThink } from "./core/split-think.js";
 export { createDatasetContext } from "./datasets/create-dataset-context.js";

@@ -47,7 +47,7 @@ export interface SkippedSamples {
 }
 
 export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
-  /** Evaluation samples in a deterministic order (`--limit N` keeps the first N). */
+  /** Evaluation samples in a deterministic order (`--first N` keeps the first N; `--limit N` a subset in this order). */
   samples: S[];
   /** Builds the full prompt for a sample, few-shot examples included. Pure. */
   buildPrompt(sample: S, options: PromptOptions): Prompt;

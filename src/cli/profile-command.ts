@@ -5,6 +5,7 @@ import { ConfigError } from "../errors.js";
 import { runProfile } from "../profile/run-profile.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
+import { createProgressReporter } from "../report/progress-reporter.js";
 import type { CliIo } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -16,11 +17,14 @@ export async function profileCommand(io: CliIo): Promise<number> {
     io.stdout.write(formatCommandHelp(profileSpec));
     return 0;
   }
+  const progress = createProgressReporter({ stream: io.stderr, verbose: input.verbose === true });
   const outcome = await runProfile(input, {
     signal: io.signal,
     env: io.env,
-    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+    reporter: progress,
+    onWarning: (message) => progress.onWarning?.(message),
   });
+  progress.finish();
   io.stdout.write(profileTable(outcome.summary));
   for (const note of outcome.monitorNotes) io.stdout.write(`${note}\n`);
   if (outcome.accuracy !== undefined) io.stdout.write(`\n${accuracyTable(outcome.accuracy.summary)}`);

@@ -50,7 +50,16 @@ export const accuracyOptions = optionGroup("Accuracy", {
     flag: "limit",
     aliases: ["max-samples"],
     placeholder: "N",
-    help: "Evaluate only the first N samples of each benchmark.",
+    help:
+      "Evaluate N samples of each benchmark: a seeded subset stratified by task (each task its proportional share, " +
+      "at least one), the same N every run, in data order.",
+    defaultHelp: "all",
+  }),
+  first: option({
+    schema: z.number().int().min(1).optional(),
+    flag: "first",
+    placeholder: "N",
+    help: "Evaluate the first N samples of each benchmark in data order (what lm-eval's and aiperf's --limit take).",
     defaultHelp: "all",
   }),
   dataDir: option({
@@ -67,3 +76,15 @@ export const accuracyOptions = optionGroup("Accuracy", {
     help: "Print every graded sample.",
   }),
 });
+
+/** A cross-option rule of the accuracy group, for a schema's `.check`: `--limit` and `--first` both count samples. */
+export function sampleCountIssue(value: {
+  limit?: number | undefined;
+  first?: number | undefined;
+}): { path: string; message: string } | undefined {
+  if (value.limit === undefined || value.first === undefined) return undefined;
+  return {
+    path: "first",
+    message: "give --limit N (a seeded subset stratified by task) or --first N (the first N), not both",
+  };
+}

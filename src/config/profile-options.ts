@@ -1,6 +1,6 @@
 // The options of `llm-bench profile` (and the library's `runProfile`): its option groups and their schema.
 import { z } from "zod";
-import { accuracyOptions } from "./accuracy-options.js";
+import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
 import { generationOptions } from "./generation-options.js";
 import { loadOptions } from "./load-options.js";
@@ -44,6 +44,8 @@ export const profileOptionsSchema = z
     if (value.arrival !== "gamma" && value.burstiness !== 1) {
       issue("burstiness", "needs --arrival gamma");
     }
+    const sampleCount = sampleCountIssue(value);
+    if (sampleCount !== undefined) issue(sampleCount.path, sampleCount.message);
   });
 
 export type ProfileOptionsInput = z.input<typeof profileOptionsSchema>;

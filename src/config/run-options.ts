@@ -1,6 +1,6 @@
 // The options of `llm-bench run` (and the library's `runBenchmarks`): its option groups and their schema.
 import { z } from "zod";
-import { accuracyOptions } from "./accuracy-options.js";
+import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
 import { runGenerationOptions } from "./generation-options.js";
 import { localModelOptions } from "./local-model-options.js";
@@ -28,13 +28,13 @@ export const runOnlyOptions = optionGroup("Run", {
       "generate: grade the model's answer; loglikelihood: pick the option with the highest log-probability " +
       "(acc, acc_norm; mmlu and hellaswag; implies --endpoint-type completions).",
   }),
-  /** A seeded subset of N samples, or "task": the task's registered NUM_SAMPLES (drawn before `limit`). */
+  /** A seeded subset of N samples, or "task": the task's registered NUM_SAMPLES (drawn before `limit`/`first`). */
   numSamples: option({
     schema: z.union([z.number().int().min(1), z.literal("task")]).optional(),
     flag: "num-samples",
     placeholder: "N|task",
     fromText: (text) => (text === "task" ? "task" : numberFromText(text)),
-    help: "A seeded subset of N samples (task: the task's NUM_SAMPLES), as `gate` references use.",
+    help: "A seeded subset of N samples (task: the task's NUM_SAMPLES), as `gate` references use; before --limit/--first.",
   }),
   /** Scrape the server's Prometheus endpoint before and after the run; attach it to the results (the spec's). */
   scrapePrometheus: option({
@@ -66,12 +66,24 @@ export const RUN_OPTION_GROUPS = [
   localModelOptions,
 ] as const;
 
-export const runOptionsSchema = z.object({
-  benchmarks: z.array(z.string().min(1)).min(1, "name at least one benchmark (see `llm-bench list`)"),
-  ...groupsShape(RUN_OPTION_GROUPS),
-  /** After Ctrl-C, how long requests in flight may still finish. */
-  graceMs: z.number().int().min(0).default(5_000),
-});
+export const runOptionsSchema = z
+  .object({
+    benchmarks: z.array(z.string().min(1)).min(1, "name at least one benchmark (see `llm-bench list`)"),
+    ...groupsShape(RUN_OPTION_GROUPS),
+    /** After Ctrl-C, how long requests in flight may still finish. */
+    graceMs: z.number().int().min(0).default(5_000),
+  })
+  .check((context) => {
+    const issue = sampleCountIssue(context.value);
+    if (issue !== undefined) {
+      context.issues.push({
+        code: "custom",
+        path: [issue.path],
+        message: issue.message,
+        input: context.value,
+      });
+    }
+  });
 
 export type RunOptionsInput = z.input<typeof runOptionsSchema>;
 export type RunOptions = z.output<typeof runOptionsSchema>;

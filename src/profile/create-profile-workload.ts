@@ -36,6 +36,13 @@ export function restrictPlan(plan: PlannedBenchmark, sampleIds: readonly string[
   return { ...plan, samples: plan.samples.filter((sample) => ids.has(sample.id)) };
 }
 
+/** What a profile's load sends, for its progress heading. */
+export function describeProfileWorkload(options: ProfileOptions, plan: PlannedBenchmark | undefined): string {
+  if (plan !== undefined) return `${plan.benchmark.name} (${plan.samples.length} samples)`;
+  if (options.inputFile !== undefined) return `prompts of ${options.inputFile}`;
+  return `synthetic prompts (ISL ${options.isl}, OSL ${options.osl})`;
+}
+
 /** `runStartMs` and `session` stamp a benchmark's journal records (send times count from the session's start). */
 export function createProfileWorkload(
   options: ProfileOptions,

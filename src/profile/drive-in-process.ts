@@ -17,7 +17,8 @@ export interface InProcessLoad {
   signal: AbortSignal | undefined;
   graceMs: number;
   now: () => number;
-  onRequestEnd: () => void;
+  /** Each request that ended, aborted ones included; `isOk` false when it failed. */
+  onRequestEnd: (isOk: boolean) => void;
   /** Each graded record of a benchmark workload. */
   onGraded: (record: SampleRecord) => void;
 }
@@ -35,7 +36,7 @@ export async function driveInProcess(load: InProcessLoad): Promise<ScheduleResul
       const index = plan.globalIndex(dispatch.index);
       const item = workload.item(index < warmup ? index : index - warmup);
       const result = await backend.generate(item.request, { signal: inFlight });
-      load.onRequestEnd();
+      load.onRequestEnd(result.status === "ok");
       if (result.status === "aborted") return;
       const isWarmup = recorder.record(endedRequest(index, result, dispatch, item.targetInputTokens));
       if (!isWarmup && item.grade !== undefined) load.onGraded(item.grade(result));

@@ -21,7 +21,8 @@ export interface WorkersLoad {
   session: number;
   recorder: ProfileRecorder;
   signal: AbortSignal | undefined;
-  onRequestEnd: () => void;
+  /** Each request that ended; `isOk` false when it failed. */
+  onRequestEnd: (isOk: boolean) => void;
   /** The run's start on this process's `performance.now()` clock (graded records count from it). */
   runStartMs: number;
   /** Each graded record of a benchmark workload (graded in the worker that sent the request). */
@@ -80,7 +81,7 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     graceMs: options.graceMs + 2_000,
     ...(load.signal === undefined ? {} : { signal: load.signal }),
     onRecord: (record, deltaTimesMs, labels) => {
-      load.onRequestEnd();
+      load.onRequestEnd(record.statusCode === 0);
       recorder.record(endedFromCompact(record, deltaTimesMs, labels));
     },
     // Workers send only graded records as payloads.

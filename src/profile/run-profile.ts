@@ -11,8 +11,10 @@ import {
 } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
 import type { Monitor } from "../core/monitor.js";
+import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError, toError } from "../errors.js";
@@ -28,7 +30,12 @@ import { openSession, readEarlierSessions } from "../session/open-session.js";
 import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
 import { createProfileBackend } from "./create-profile-backend.js";
-import { createProfileWorkload, planProfileBenchmark, restrictPlan } from "./create-profile-workload.js";
+import {
+  createProfileWorkload,
+  describeProfileWorkload,
+  planProfileBenchmark,
+  restrictPlan,
+} from "./create-profile-workload.js";
 import { driveInProcess } from "./drive-in-process.js";
 import { driveWorkers, type WorkersOutcome } from "./drive-workers.js";
 import { prewarmConnections } from "./prewarm-connections.js";
@@ -51,8 +58,8 @@ export interface ProfileDependencies {
    */
   monitors?: readonly Monitor[];
   onWarning?: (message: string) => void;
-  /** Called after each request ends with the number ended so far (warmup included) and the planned total. */
-  onRequestEnd?: (ended: number, total: number | undefined) => void;
+  /** Progress: dataset downloads, the load's start, each request's end and each graded sample, the outcome. */
+  reporter?: RunReporter<ProfileOutcome>;
 }
 
 const PROFILE_RESUME_RULES: ResumeRules<ProfileOptionsInput, ProfileOptions> = {
@@ -70,7 +77,7 @@ export async function runProfile(
   const explicit = { ...input, apiKey: input.apiKey ?? env["OPENAI_API_KEY"] };
   const { options, resumed } = resolveResume(explicit, PROFILE_RESUME_RULES);
   const goodput = options.goodput === undefined ? undefined : parseGoodput(options.goodput);
-  const { signal } = dependencies;
+  const { signal, reporter } = dependencies;
   const now = dependencies.now ?? (() => performance.now());
   if (options.workers > 1 && dependencies.backend !== undefined) {
     throw new ConfigError("--workers needs the HTTP backend: it cannot share an injected backend");
@@ -90,11 +97,14 @@ export async function runProfile(
         ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
         env,
         ...(signal === undefined ? {} : { signal }),
+        ...(reporter?.onDatasetProgress === undefined
+          ? {}
+          : { onProgress: (progress) => reporter.onDatasetProgress?.(progress) }),
       });
       const fullPlan = await planProfileBenchmark(options, datasets);
       const earlier = readEarlierSessions(resumed);
       const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
-      const { apiKey: _apiKey, resume: _resume, ...config } = options;
+      const config = writtenOptions(options);
       const session = openSession(
         {
           command: "profile",
@@ -142,13 +152,14 @@ export async function runProfile(
       ];
       let ended = 0;
       const total = measured === undefined ? undefined : measured + options.warmup;
-      const onRequestEnd = (): void => {
+      const onRequestEnd = (isOk: boolean): void => {
         ended++;
-        dependencies.onRequestEnd?.(ended, total);
+        reporter?.onRequestEnd?.({ isOk });
       };
       const onGraded = (record: SampleRecord): void => {
         journal?.append(record);
         records.push(record);
+        reporter?.onSampleEnd?.(record);
       };
       let loadStartMs = runStartMs;
       let sent = 0;
@@ -168,6 +179,14 @@ export async function runProfile(
         for (const monitor of monitors) {
           await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
         }
+        reporter?.onLoadStart?.({
+          runDir,
+          model,
+          workload: describeProfileWorkload(options, plan),
+          requests: total,
+          durationMs: remaining.durationMs,
+          isGraded: plan !== undefined,
+        });
         if (options.workers > 1) {
           workers = await driveWorkers({
             options,
@@ -268,7 +287,17 @@ export async function runProfile(
             }),
         entry: { requests_sent: sent, duration_s: summary.duration_s, profile_summary: { ...summary } },
       });
-      return { runDir, model, summary, monitors: monitorReports, monitorNotes, accuracy, isInterrupted };
+      const outcome = {
+        runDir,
+        model,
+        summary,
+        monitors: monitorReports,
+        monitorNotes,
+        accuracy,
+        isInterrupted,
+      };
+      reporter?.onRunEnd?.(outcome);
+      return outcome;
     },
   );
 }

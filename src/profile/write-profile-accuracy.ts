@@ -2,6 +2,7 @@
 
 import type { ProfileOptions } from "../config/profile-options.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
+import { redactUrl } from "../core/url-secrets.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
@@ -28,10 +29,9 @@ export function writeProfileAccuracy(
   const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {
-    base_url: options.baseUrl,
+    base_url: redactUrl(options.baseUrl),
     endpoint_type: options.endpointType,
     ...planConfig(plan),
-    limit: options.limit ?? null,
     tasks: options.tasks ?? null,
     stream: options.stream,
     concurrency: options.concurrency ?? null,

@@ -2,6 +2,9 @@
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
+/** A Wilson interval to a tenth of a point: `0.0%–7.1%`. */
+const interval = ([low, high]: readonly [number, number]): string =>
+  `${(low * 100).toFixed(1)}%–${(high * 100).toFixed(1)}%`;
 
 export function accuracyTable(summary: BenchmarkSummary): string {
   const rows: string[][] = [];
@@ -32,18 +35,19 @@ export function accuracyTable(summary: BenchmarkSummary): string {
     ...rows.map(format),
     ...(rows.length > 0 ? [rule] : []),
     ...footer.map(format),
-    `95% CI ${percent(ci95[0])} – ${percent(ci95[1])}`,
+    `95% CI ${interval(ci95)} (Wilson)`,
   ];
   const norm = summary.overallNorm;
   if (norm !== undefined) {
     lines.push(
-      `acc_norm ${percent(norm.accuracy)} (${norm.correct}/${norm.total}), 95% CI ${percent(norm.ci95[0])} – ${percent(norm.ci95[1])}`,
+      `acc_norm ${percent(norm.accuracy)} (${norm.correct}/${norm.total}), 95% CI ${interval(norm.ci95)} (Wilson)`,
     );
   }
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);
-  if (summary.errors > 0) notes.push(`${summary.errors} failed requests counted as wrong`);
+  if (summary.errors > 0)
+    notes.push(`${summary.errors} failed requests not graded (left out of the accuracy)`);
   if (summary.unparsed > 0) notes.push(`${summary.unparsed} answers needed a fallback extraction (unparsed)`);
   if (summary.truncated > 0) notes.push(`${summary.truncated} answers hit the token limit`);
   if (summary.skipped !== undefined)

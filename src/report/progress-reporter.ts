@@ -1,7 +1,9 @@
-// Progress of a run on standard error: a redrawn bar on a TTY, a plain line every few seconds otherwise.
+// Progress of a run or a profile on standard error: a redrawn bar on a TTY, a plain line every few seconds
+// otherwise. `run` counts graded samples; `profile` counts ended requests (or time, for a duration run) and shows
+// the running accuracy of a benchmark workload.
 
 import type { ReadProgress } from "../core/read-progress.js";
-import type { RunReporter, RunStartInfo } from "../core/run-reporter.js";
+import type { LoadStartInfo, RunReporter, RunStartInfo } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { formatDuration } from "./format-duration.js";
 
@@ -18,8 +20,14 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
   const now = options.now ?? (() => performance.now());
   const isTty = stream.isTTY === true;
   const plainIntervalMs = options.plainIntervalMs ?? 10_000;
+  /** What `done` counts: graded samples (`run`) or ended requests (`profile`). */
+  let unit: "samples" | "requests" = "samples";
+  /** Whether answers are graded: `run` always, `profile` with a benchmark workload. */
+  let isGrading = true;
   let total = 0;
+  let durationMs: number | undefined;
   let done = 0;
+  let graded = 0;
   let correct = 0;
   let failed = 0;
   let startMs = now();
@@ -30,17 +38,28 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
   const line = (): string => {
     const elapsedS = (now() - startMs) / 1000;
     const rate = elapsedS > 0 ? done / elapsedS : 0;
-    const etaS = rate > 0 ? (total - done) / rate : Number.NaN;
-    const accuracy = done > 0 ? `${((correct / done) * 100).toFixed(1)}%` : "-";
+    const durationS = durationMs === undefined ? undefined : durationMs / 1000;
+    const etaS =
+      durationS !== undefined ? durationS - elapsedS : rate > 0 ? (total - done) / rate : Number.NaN;
+    const accuracy = graded > 0 ? `${((correct / graded) * 100).toFixed(1)}%` : "-";
     const failures = failed > 0 ? `  failed ${failed}` : "";
-    const counts = `${done}/${total}`;
+    const counts =
+      durationS === undefined
+        ? `${done}/${total}`
+        : `${formatDuration(Math.min(elapsedS, durationS))}/${formatDuration(durationS)}`;
+    const fraction = durationS === undefined ? (total > 0 ? done / total : 0) : elapsedS / durationS;
     if (!isTty) {
-      return `[progress] ${counts} done, accuracy ${accuracy}, ${rate.toFixed(1)} req/s, elapsed ${formatDuration(elapsedS)}, ETA ${formatDuration(etaS)}${failures}`;
+      const progress = durationS === undefined ? `${counts} done` : `${counts} elapsed, ${done} ${unit} done`;
+      const accuracyPart = isGrading ? `, accuracy ${accuracy}` : "";
+      const elapsed = durationS === undefined ? `, elapsed ${formatDuration(elapsedS)}` : "";
+      return `[progress] ${progress}${accuracyPart}, ${rate.toFixed(1)} req/s${elapsed}, ETA ${formatDuration(etaS)}${failures}`;
     }
     const width = Math.max(10, Math.min(30, (stream.columns ?? 80) - 70));
-    const filled = total > 0 ? Math.round((done / total) * width) : 0;
+    const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
     const bar = `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
-    return `${bar} ${counts}  acc ${accuracy}  ${rate.toFixed(1)} req/s  ETA ${formatDuration(etaS)}${failures}`;
+    const accuracyPart = isGrading ? `  acc ${accuracy}` : "";
+    const requests = durationS === undefined ? "" : `  ${done} ${unit}`;
+    return `${bar} ${counts}${requests}${accuracyPart}  ${rate.toFixed(1)} req/s  ETA ${formatDuration(etaS)}${failures}`;
   };
 
   const draw = (force: boolean): void => {
@@ -63,6 +82,13 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
     }
   };
 
+  const start = (heading: string): void => {
+    clearBar();
+    startMs = now();
+    stream.write(heading);
+    draw(true);
+  };
+
   return {
     onDatasetProgress(progress: ReadProgress) {
       if (progress.kind !== "download") return;
@@ -79,20 +105,38 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
       lastDownload = progress.label;
     },
     onRunStart(info: RunStartInfo) {
-      clearBar();
+      unit = "samples";
+      isGrading = true;
       total = info.toRequest;
-      startMs = now();
       const resumed = info.alreadyDone > 0 ? ` (${info.alreadyDone} already done, resuming)` : "";
       const benchmarks = info.benchmarks.map((entry) => `${entry.name} (${entry.samples})`).join(", ");
-      stream.write(
-        `Run ${info.runDir}\nModel ${info.model}: ${benchmarks}; ${info.toRequest} requests${resumed}\n`,
-      );
-      draw(true);
+      start(`Run ${info.runDir}\nModel ${info.model}: ${benchmarks}; ${info.toRequest} requests${resumed}\n`);
+    },
+    onLoadStart(info: LoadStartInfo) {
+      unit = "requests";
+      isGrading = info.isGraded;
+      total = info.requests ?? 0;
+      durationMs = info.requests === undefined ? info.durationMs : undefined;
+      const load =
+        durationMs === undefined
+          ? `${info.requests ?? 0} requests`
+          : `for ${formatDuration(durationMs / 1000)}`;
+      start(`Profile ${info.runDir}\nModel ${info.model}: ${info.workload}; ${load}\n`);
+    },
+    onRequestEnd(request: { isOk: boolean }) {
+      done++;
+      if (!request.isOk) failed++;
+      draw(false);
     },
     onSampleEnd(record: SampleRecord) {
-      done++;
-      if (record.correct) correct++;
-      if (record.status !== "ok") failed++;
+      if (record.status === "ok") {
+        graded++;
+        if (record.correct) correct++;
+      }
+      if (unit === "samples") {
+        done++;
+        if (record.status !== "ok") failed++;
+      }
       if (options.verbose === true) {
         clearBar();
         const verdict =
@@ -102,7 +146,7 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
           `${verdict} ${record.benchmark}/${record.id} gold=${record.gold} extracted=${record.extracted ?? "-"}${record.unparsed ? " (unparsed)" : ""} ${record.grade_reason}; response tail ${answer}\n`,
         );
       }
-      draw(false);
+      if (unit === "samples") draw(false);
     },
     onWarning(message: string) {
       clearBar();

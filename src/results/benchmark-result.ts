@@ -1,4 +1,4 @@
-// `<benchmark>.json`: the seed's result schema plus the 95% CI, the per-task table and per-sample results.
+// `<benchmark>.json`: the seed's result schema plus the 95% CIs, the per-task table and per-sample results.
 
 import type { SampleRecord } from "../core/sample-record.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
@@ -40,6 +40,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
     accuracy: summary.overall.accuracy,
     accuracy_ci95: summary.overall.ci95,
     accuracy_stderr: summary.overall.standardError,
+    confidence_interval_95: summary.overall.normalCi95,
     ...scoreErrorBars(input.records),
     num_correct: summary.overall.correct,
     ...(summary.overallNorm === undefined

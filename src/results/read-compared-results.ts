@@ -48,11 +48,24 @@ export function readComparedResults(path: string): ComparedResults {
     return {
       path,
       label: run.label,
-      benchmarks: run.benchmarks,
+      benchmarks: run.benchmarks.map(withWilsonInterval),
       resumeCommand: `llm-bench ${run.manifest.command} --resume ${path}`,
     };
   }
-  return { path, label: basename(resolve(path)).replace(/\.json$/, ""), benchmarks: [readResultFile(path)] };
+  const label = basename(resolve(path)).replace(/\.json$/, "");
+  return { path, label, benchmarks: [withWilsonInterval(readResultFile(path))] };
+}
+
+/**
+ * The 95% CI `compare` shows: the Wilson interval of the graded samples, whichever interval the file holds (files
+ * written before it became Wilson's hold the normal approximation; the spec's hold none).
+ */
+function withWilsonInterval(file: BenchmarkResultFile): BenchmarkResultFile {
+  const graded = file.sample_results.filter(
+    (sample) => sample.status === undefined || sample.status === "ok",
+  );
+  const estimate = proportionCi(graded.filter((sample) => sample.correct).length, graded.length);
+  return { ...file, accuracy_ci95: estimate.ci95, accuracy_stderr: estimate.standardError };
 }
 
 function readResultFile(path: string): BenchmarkResultFile {
@@ -90,7 +103,7 @@ const SPEC_RENAMED: Record<string, string> = {
   wall_time_seconds: "wall_time_s",
 };
 
-/** The spec's fields in a run's names and units (ms); its 95% CI as the spec computes it, from the samples. */
+/** The spec's fields in a run's names and units (ms). */
 function fromSpec(file: SpecResultFile): BenchmarkResultFile {
   const metrics: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(file.aggregated_metrics ?? {})) {
@@ -102,16 +115,12 @@ function fromSpec(file: SpecResultFile): BenchmarkResultFile {
   const failed = metrics["failed_requests"];
   if (typeof total === "number" && typeof failed === "number")
     metrics["successful_requests"] = total - failed;
-  const graded = file.sample_results.filter((sample) => sample.details?.["error"] === undefined);
-  const estimate = proportionCi(graded.filter((sample) => sample.correct).length, graded.length);
   return {
     benchmark: file.benchmark,
     model: file.model,
     num_samples: file.num_samples,
     accuracy: file.accuracy,
     score: file.score ?? file.accuracy,
-    accuracy_ci95: estimate.ci95,
-    accuracy_stderr: estimate.standardError,
     aggregated_metrics: metrics,
     sample_results: file.sample_results.map((sample) => ({
       id: sample.id,

@@ -1,6 +1,7 @@
 // `run.json`: the resolved configuration of a run or profile (never the API key), its sessions and its summaries.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { LIMIT_MODES } from "../core/limit-mode.js";
 import { ConfigError } from "../errors.js";
 
 /**
@@ -40,6 +41,9 @@ export const runManifestSchema = z.object({
     z.object({
       name: z.string(),
       planned_samples: z.number().int(),
+      /** `--limit`/`--first` N and which ("stratified" or "first"); null or absent: every sample. */
+      limit: z.number().int().nullish(),
+      limit_mode: z.enum(LIMIT_MODES).nullish(),
       n_shots: z.number().int(),
       grader: z.string(),
       dataset: z.string(),

@@ -58,6 +58,8 @@ export function specResultFile(input: SpecResultInput): Record<string, unknown> 
     num_samples: summary.gradedSamples,
     accuracy: summary.overall.accuracy,
     score: summary.meanScore,
+    // The spec's compare computes this from sample_results (`confidence_interval_95`); written here as well.
+    confidence_interval_95: summary.overall.normalCi95,
     aggregated_metrics: present({
       ttft_p50: seconds(metrics.ttft_p50_ms),
       ttft_p95: seconds(metrics.ttft_p95_ms),

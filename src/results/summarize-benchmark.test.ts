@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { SampleRecord } from "../core/sample-record.js";
 import { accuracyCsv } from "./accuracy-csv.js";
+import { aggregateRecordMetrics } from "./aggregate-record-metrics.js";
+import { benchmarkResult } from "./benchmark-result.js";
+import { specResultFile } from "./spec-result-file.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
 
 const record = (task: string, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord => ({
@@ -68,5 +71,35 @@ describe("summarizeBenchmark", () => {
     expect(csv.split("\n")).toContain("mmlu/OVERALL,4,5,0.8000");
     expect(csv.split("\n")).toContain("gsm8k/OVERALL,1,1,1.0000");
     expect(csv).not.toContain("gsm8k/gsm8k");
+  });
+
+  it("writes the Wilson interval as accuracy_ci95 and the spec's normal interval as confidence_interval_95", () => {
+    const summary = summarizeBenchmark("mmlu", 6, records);
+    const metrics = aggregateRecordMetrics(records, 1000);
+    const ours = benchmarkResult({ summary, model: "m", timestamp: "t", config: {}, metrics, records });
+    // 4 of 5 graded: Wilson 37.6%–96.4%; the spec's 0.8 ± 1.96·√(0.16/5) reaches past 100%.
+    const [low, high] = ours["accuracy_ci95"] as [number, number];
+    expect([low.toFixed(4), high.toFixed(4)]).toEqual(["0.3755", "0.9638"]);
+    const halfWidth = 1.96 * Math.sqrt((0.8 * 0.2) / 5);
+    const [specLow, specHigh] = ours["confidence_interval_95"] as [number, number];
+    expect(specLow).toBeCloseTo(0.8 - halfWidth, 12);
+    expect(specHigh).toBeCloseTo(0.8 + halfWidth, 12);
+    expect(specHigh).toBeGreaterThan(1);
+    const spec = specResultFile({
+      summary,
+      model: "m",
+      startedAt: new Date(0),
+      config: {
+        base_url: null,
+        concurrency: 1,
+        streaming: true,
+        temperature: 0,
+        max_tokens: null,
+        seed: null,
+      },
+      metrics,
+      records,
+    });
+    expect(spec["confidence_interval_95"]).toEqual([specLow, specHigh]);
   });
 });

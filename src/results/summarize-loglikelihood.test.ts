@@ -66,7 +66,7 @@ describe("acc_norm", () => {
     const samples = result["sample_results"] as { correct_norm?: boolean }[];
     expect(samples.map((sample) => sample.correct_norm)).toEqual([false, true, true, false]);
     expect(summaryForManifest(summary, metrics)).toMatchObject({ accuracy_norm: 2 / 3, num_correct_norm: 2 });
-    expect(accuracyTable(summary)).toMatch(/^acc_norm 66\.67% \(2\/3\), 95% CI \d+\.\d\d% – \d+\.\d\d%$/m);
+    expect(accuracyTable(summary)).toMatch(/^acc_norm 66\.67% \(2\/3\), 95% CI 20\.8%–93\.9% \(Wilson\)$/m);
   });
 
   it("adds CorrectNorm and AccuracyNorm to accuracy_results.csv, per task and overall", () => {

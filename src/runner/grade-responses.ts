@@ -4,6 +4,7 @@ import type { BenchmarkSample } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
 import type { SampleRecord } from "../core/sample-record.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError } from "../errors.js";
@@ -13,7 +14,7 @@ import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
-import { manifestBenchmark } from "./plan-config.js";
+import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
 /** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
 export interface PregeneratedResponse {
@@ -70,7 +71,7 @@ export async function gradeResponses(
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();
   const model = options.model ?? "pregenerated";
-  const { apiKey: _apiKey, resume: _resume, ...runConfig } = options;
+  const runConfig = writtenOptions(options);
   const session = openSession({
     command: "run",
     model,
@@ -102,6 +103,7 @@ export async function gradeResponses(
     dataset: benchmark.dataset,
     data_dir: options.dataDir ?? null,
     tasks: options.tasks ?? null,
+    ...limitConfig(plan),
   };
   const [resultPath = ""] = writeBenchmarkFiles(runDir, [{ summary, metrics, records: ordered, config }], {
     model,

@@ -1,29 +1,80 @@
 import { describe, expect, it } from "vitest";
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { createLocalDatasetContext } from "../benchmarks/test-support/local-dataset-context.js";
-import { fixturesDir } from "../benchmarks/test-support/shared-data-dir.js";
+import { fixturesDir, sharedDataDir } from "../benchmarks/test-support/shared-data-dir.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
+import type { RunOptionsInput } from "../config/run-options.js";
 import { seededSubset } from "../stats/seeded-subset.js";
-import { NUM_SAMPLES_SEED, planBenchmark } from "./plan-benchmark.js";
+import { stratifiedSubset } from "../stats/stratified-subset.js";
+import { planBenchmark, SUBSET_SEED } from "./plan-benchmark.js";
+import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
-const plan = async (extra: { numSamples?: number | "task"; limit?: number }) => {
-  const benchmark = await loadBenchmark("gsm8k");
-  const context = createLocalDatasetContext(fixturesDir("gsm8k"));
-  return planBenchmark(benchmark, parseRunOptions({ benchmarks: ["gsm8k"], ...extra }), context);
+type Extra = Pick<RunOptionsInput, "numSamples" | "limit" | "first">;
+
+const plan = async (name: string, extra: Extra, dataDir = fixturesDir(name)) => {
+  const benchmark = await loadBenchmark(name);
+  const context = createLocalDatasetContext(dataDir);
+  return planBenchmark(benchmark, parseRunOptions({ benchmarks: [name], ...extra }), context);
 };
+const ids = (planned: { samples: readonly { id: string }[] }): string[] =>
+  planned.samples.map((sample) => sample.id);
 
 describe("planBenchmark --num-samples", () => {
-  it("draws the seeded subset, then --limit keeps its first N", async () => {
-    const all = (await plan({})).samples;
+  it("draws the seeded subset, then --first keeps its first N", async () => {
+    const all = (await plan("gsm8k", {})).samples;
     expect(all).toHaveLength(4);
-    const drawn = (await plan({ numSamples: 3 })).samples.map((sample) => sample.id);
-    expect(drawn).toEqual(seededSubset(all, 3, NUM_SAMPLES_SEED).map((sample) => sample.id));
-    expect((await plan({ numSamples: 3, limit: 2 })).samples.map((sample) => sample.id)).toEqual(
-      drawn.slice(0, 2),
-    );
+    const drawn = ids(await plan("gsm8k", { numSamples: 3 }));
+    expect(drawn).toEqual(ids({ samples: seededSubset(all, 3, SUBSET_SEED) }));
+    expect(ids(await plan("gsm8k", { numSamples: 3, first: 2 }))).toEqual(drawn.slice(0, 2));
   });
 
   it("uses the task's NUM_SAMPLES for `task` (GSM8K 1319: all four fixtures)", async () => {
-    expect((await plan({ numSamples: "task" })).samples).toHaveLength(4);
+    expect((await plan("gsm8k", { numSamples: "task" })).samples).toHaveLength(4);
+  });
+});
+
+describe("planBenchmark --limit and --first", () => {
+  it("--limit takes every task's share of a multi-task benchmark; --first the literal first N", async () => {
+    // The fixtures: abstract_algebra's 3 questions, then college_medicine's 2.
+    const all = await plan("mmlu", {});
+    expect(all.samples.map((sample) => sample.task)).toEqual([
+      "abstract_algebra",
+      "abstract_algebra",
+      "abstract_algebra",
+      "college_medicine",
+      "college_medicine",
+    ]);
+    const limited = await plan("mmlu", { limit: 2 });
+    expect(limited.samples.map((sample) => sample.task)).toEqual(["abstract_algebra", "college_medicine"]);
+    expect(ids(limited)).toEqual(ids({ samples: stratifiedSubset(all.samples, 2, SUBSET_SEED) }));
+    expect(limited.limit).toEqual({ count: 2, mode: "stratified" });
+    const first = await plan("mmlu", { first: 2 });
+    expect(ids(first)).toEqual(ids(all).slice(0, 2));
+    expect(limitConfig(first)).toEqual({ limit: 2, limit_mode: "first" });
+    expect(manifestBenchmark(limited)).toMatchObject({
+      planned_samples: 2,
+      limit: 2,
+      limit_mode: "stratified",
+    });
+    expect(limitConfig(all)).toEqual({ limit: null, limit_mode: null });
+  });
+
+  it("--limit on a one-task benchmark is the seeded subset --num-samples draws", async () => {
+    expect(ids(await plan("gsm8k", { limit: 2 }))).toEqual(ids(await plan("gsm8k", { numSamples: 2 })));
+  });
+
+  it("refuses --limit with --first", () => {
+    expect(() => parseRunOptions({ benchmarks: ["mmlu"], limit: 2, first: 2 })).toThrow(
+      "--first: give --limit N (a seeded subset stratified by task) or --first N (the first N), not both",
+    );
+  });
+
+  const shared = sharedDataDir("mmlu/test");
+  it.skipIf(shared === undefined)("spreads --limit 100 of the real MMLU over all 57 subjects", async () => {
+    const limited = await plan("mmlu", { limit: 100 }, shared);
+    expect(limited.samples).toHaveLength(100);
+    expect(new Set(limited.samples.map((sample) => sample.task)).size).toBe(57);
+    const first = await plan("mmlu", { first: 50 }, shared);
+    expect(new Set(first.samples.map((sample) => sample.task))).toEqual(new Set(["abstract_algebra"]));
   });
 });

@@ -1,25 +1,32 @@
-// Resolves one benchmark of a run: its samples (tasks, limit), prompt options, grader and generation parameters.
+// Resolves one benchmark of a run: its samples (tasks, subset, limit), prompt options, grader and generation parameters.
 
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
 import type { Benchmark, BenchmarkSample, LoadedBenchmark, PromptOptions } from "../benchmarks/types.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
+import type { LimitMode } from "../core/limit-mode.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
 import type { Grader } from "../graders/types.js";
 import { taskDefaults } from "../references/task-defaults.js";
 import { seededSubset } from "../stats/seeded-subset.js";
+import { stratifiedSubset } from "../stats/stratified-subset.js";
 
-/** Seed of `--num-samples` subsets: fixed, so a gated run and its reference draw the same samples. */
-export const NUM_SAMPLES_SEED = 0;
+/**
+ * Seed of `--num-samples` and `--limit` subsets: fixed, so a gated run and its reference, or two runs with the
+ * same `--limit`, draw the same samples.
+ */
+export const SUBSET_SEED = 0;
 
 export interface PlannedBenchmark {
   benchmark: Benchmark;
   loaded: LoadedBenchmark;
   /** The samples this run evaluates, in order. */
   samples: BenchmarkSample[];
+  /** `--limit N` (a seeded subset stratified by task) or `--first N` (the first N); undefined: all samples. */
+  limit: { count: number; mode: LimitMode } | undefined;
   promptOptions: PromptOptions;
   graderName: string;
   grader: Grader;
@@ -50,7 +57,8 @@ export async function planBenchmark(
   const tasks = benchmark.tasks.length > 0 ? selectTasks(options.tasks, benchmark.tasks) : undefined;
   const loaded = await benchmark.load({ context, nShots, ...(tasks === undefined ? {} : { tasks }) });
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
-  const samples = options.limit === undefined ? drawn : drawn.slice(0, options.limit);
+  const limit = sampleLimit(options);
+  const samples = limitSamples(drawn, limit);
   const params: GenerationParams = {
     ...resolveDefaultParams(benchmark, options.endpointType),
     temperature: options.temperature,
@@ -62,6 +70,7 @@ export async function planBenchmark(
     benchmark,
     loaded,
     samples,
+    limit,
     promptOptions: {
       endpointType: options.endpointType,
       nShots,
@@ -81,7 +90,27 @@ function drawSubset<S extends BenchmarkSample>(
   task: string,
 ): S[] {
   const count = numSamples === "task" ? taskDefaults(task).numSamples : numSamples;
-  return count === undefined ? samples : seededSubset(samples, count, NUM_SAMPLES_SEED);
+  return count === undefined ? samples : seededSubset(samples, count, SUBSET_SEED);
+}
+
+function sampleLimit(options: Pick<RunOptions, "limit" | "first">): PlannedBenchmark["limit"] {
+  if (options.first !== undefined) return { count: options.first, mode: "first" };
+  if (options.limit !== undefined) return { count: options.limit, mode: "stratified" };
+  return undefined;
+}
+
+/**
+ * `--first N`: the first N, as lm-eval's and aiperf's `--limit` take them. `--limit N`: N samples spread over the
+ * tasks in proportion to their sizes, each task's drawn by seeded hash of their ids, kept in data order — the first
+ * N of MMLU would all be abstract_algebra. On a one-task benchmark this is the seeded subset `--num-samples N`
+ * draws: data files are ordered, not shuffled (AIME by contest and problem number, later ones harder), and one rule
+ * serves every benchmark.
+ */
+function limitSamples<S extends BenchmarkSample>(samples: S[], limit: PlannedBenchmark["limit"]): S[] {
+  if (limit === undefined) return samples;
+  return limit.mode === "first"
+    ? samples.slice(0, limit.count)
+    : stratifiedSubset(samples, limit.count, SUBSET_SEED);
 }
 
 /** The requested tasks this benchmark knows; undefined (all) when none were requested or none are its own. */

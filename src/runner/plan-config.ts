@@ -1,10 +1,13 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
+import type { LimitMode } from "../core/limit-mode.js";
+import { redactUrl } from "../core/url-secrets.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import type { SpecResultInput } from "../results/spec-result-file.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
   return {
+    ...limitConfig(plan),
     n_shots: plan.promptOptions.nShots,
     cot: plan.promptOptions.cot,
     grader: plan.graderName,
@@ -17,11 +20,17 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
   };
 }
 
+/** How the samples were cut: `limit` N and `limit_mode` "stratified" (`--limit`) or "first" (`--first`); null: all. */
+export function limitConfig(plan: PlannedBenchmark): { limit: number | null; limit_mode: LimitMode | null } {
+  return { limit: plan.limit?.count ?? null, limit_mode: plan.limit?.mode ?? null };
+}
+
 /** A planned benchmark's entry in run.json. */
 export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmarks"][number] {
   return {
     name: plan.benchmark.name,
     planned_samples: plan.samples.length,
+    ...limitConfig(plan),
     n_shots: plan.promptOptions.nShots,
     grader: plan.graderName,
     dataset: plan.benchmark.dataset,
@@ -39,7 +48,7 @@ export function specConfig(
   plan: PlannedBenchmark,
 ): SpecResultInput["config"] {
   return {
-    base_url: options.backend === "local" ? null : options.baseUrl,
+    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
     concurrency: options.concurrency ?? null,
     streaming: options.stream,
     temperature: plan.params.temperature ?? null,

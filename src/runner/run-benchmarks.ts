@@ -11,6 +11,8 @@ import {
 import type { Backend } from "../core/generation.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
+import { redactUrl } from "../core/url-secrets.js";
+import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import { openJournal } from "../engine/journal.js";
@@ -118,7 +120,7 @@ async function runResolved(
   for (const benchmark of benchmarks) plans.push(await planBenchmark(benchmark, options, datasets));
   checkLoglikelihoodRun(options, plans, backend);
 
-  const { apiKey: _apiKey, resume: _resume, ...config } = options;
+  const config = writtenOptions(options);
   const session = openSession({
     command: "run",
     model,
@@ -265,14 +267,13 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
 /** The per-benchmark `config` block of `<benchmark>.json`. */
 function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<string, unknown> {
   return {
-    base_url: options.backend === "local" ? null : options.baseUrl,
+    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
     backend: options.backend ?? "http",
     model_path: options.modelPath ?? null,
     endpoint_type: options.endpointType,
     scoring: options.scoring,
     ...planConfig(plan),
     extra_inputs: options.extraInputs ?? null,
-    limit: options.limit ?? null,
     num_samples_subset: options.numSamples ?? null,
     tasks: options.tasks ?? null,
     stream: options.stream,

@@ -1,5 +1,6 @@
 // Checks that the server is reachable and serves the model asked for; picks the only model when none was named.
 import type { Backend } from "../core/generation.js";
+import { redactUrl } from "../core/url-secrets.js";
 import { ApiCallError, BenchError, ConfigError, ServerUnreachableError } from "../errors.js";
 
 export async function resolveModel(
@@ -11,7 +12,8 @@ export async function resolveModel(
     onWarning?: (message: string) => void;
   },
 ): Promise<string> {
-  const { requested, baseUrl } = options;
+  const { requested } = options;
+  const baseUrl = redactUrl(options.baseUrl);
   let models: string[];
   try {
     models = await backend.listModels(options.signal === undefined ? {} : { signal: options.signal });

@@ -2,6 +2,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
+import { urlSecrets } from "../core/url-secrets.js";
+import { isUrlOption } from "../core/written-options.js";
 import { ConfigError } from "../errors.js";
 import { type RunCommand, type RunManifest, readRunManifest } from "../results/run-manifest.js";
 
@@ -46,7 +48,7 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
       `${manifestPath}: the stored options do not parse: ${stored.error.issues[0]?.message ?? ""}`,
     );
   }
-  const storedValues = { ...(stored.data as Record<string, unknown>) };
+  const storedValues = firstForOldLimit({ ...(stored.data as Record<string, unknown>) }, manifest);
   const merged: Record<string, unknown> = { ...storedValues };
   const resumable = new Set<string>(rules.resumableKeys);
   for (const [key, value] of Object.entries(explicit)) {
@@ -61,5 +63,32 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
     }
   }
   merged["resume"] = runDir;
+  checkRedactedUrls(storedValues, explicit);
   return { options: rules.parse(merged as Input), resumed: { runDir, manifest } };
+}
+
+/**
+ * A run.json written before `--limit` became a stratified seeded subset (its benchmarks have no `limit_mode`) took
+ * the first N: resume it with `--first N`, so that it asks the samples it planned.
+ */
+function firstForOldLimit(values: Record<string, unknown>, manifest: RunManifest): Record<string, unknown> {
+  if (values["limit"] === undefined || manifest.benchmarks.some((entry) => entry.limit_mode !== undefined)) {
+    return values;
+  }
+  const { limit, ...rest } = values;
+  return { ...rest, first: limit };
+}
+
+/** run.json keeps a URL's keys as `***` (`http://user:***@host/v1`): a resume must be given that URL again. */
+function checkRedactedUrls(stored: Record<string, unknown>, explicit: object): void {
+  const given = explicit as Record<string, unknown>;
+  for (const [key, value] of Object.entries(stored)) {
+    if (typeof value !== "string" || !isUrlOption(key) || given[key] !== undefined) continue;
+    if (!urlSecrets(value).includes("***")) continue;
+    // The URL options' flags are their names in kebab case: baseUrl → --base-url.
+    const flag = `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    throw new ConfigError(
+      `--resume: the run's ${flag} held a key, which run.json does not keep (${value}); give ${flag} again.`,
+    );
+  }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { proportionCi } from "./proportion-ci.js";
 import { percentile, sortSamples, summarize } from "./summarize.js";
 
 describe("percentile", () => {
@@ -21,20 +20,5 @@ describe("summarize", () => {
     expect(summary.mean).toBe(2.5);
     expect(summary.sd).toBeCloseTo(Math.sqrt(5 / 3), 12);
     expect([summary.min, summary.max, summary.p50]).toEqual([1, 4, 2.5]);
-  });
-});
-
-describe("proportionCi", () => {
-  it("is p ± 1.96·√(p(1−p)/n)", () => {
-    const estimate = proportionCi(70, 100);
-    const halfWidth = 1.96 * Math.sqrt((0.7 * 0.3) / 100);
-    expect(estimate.accuracy).toBe(0.7);
-    expect(estimate.ci95[0]).toBeCloseTo(0.7 - halfWidth, 12);
-    expect(estimate.ci95[1]).toBeCloseTo(0.7 + halfWidth, 12);
-  });
-
-  it("stays inside [0, 1]", () => {
-    expect(proportionCi(0, 10).ci95).toEqual([0, 0]);
-    expect(proportionCi(10, 10).ci95).toEqual([1, 1]);
   });
 });

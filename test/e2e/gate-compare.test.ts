@@ -136,10 +136,16 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
       "num_samples",
       "accuracy",
       "score",
+      "confidence_interval_95",
       "aggregated_metrics",
       "sample_results",
     ]);
     expect(spec["accuracy"]).toBe(accuracyOf(high));
+    // The spec's own interval (mean ± 1.96·std/√n of the 0/1 scores), beside compare's Wilson interval.
+    const halfWidth = 1.96 * Math.sqrt((accuracyOf(high) * (1 - accuracyOf(high))) / 1319);
+    const [specLow, specHigh] = spec["confidence_interval_95"] as [number, number];
+    expect(specLow).toBeCloseTo(accuracyOf(high) - halfWidth, 12);
+    expect(specHigh).toBeCloseTo(accuracyOf(high) + halfWidth, 12);
     expect(spec["config"]).toMatchObject({ concurrency: 64, streaming: true, temperature: 0 });
     const metrics = spec["aggregated_metrics"] as Record<string, number>;
     expect(metrics["total_requests"]).toBe(1319);

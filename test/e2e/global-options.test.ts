@@ -70,7 +70,11 @@ describe("options before the command, and aiperf's spellings", () => {
       dataDir: fixtureData,
     });
     expect(JSON.stringify(manifest)).not.toContain('"K"');
-    expect(readJson<{ num_samples: number }>(join(onlyRunDir(outputDir), "gsm8k.json")).num_samples).toBe(3);
+    const gsm8k = readJson<{ num_samples: number; config: Record<string, unknown> }>(
+      join(onlyRunDir(outputDir), "gsm8k.json"),
+    );
+    expect(gsm8k.num_samples).toBe(3);
+    expect(gsm8k.config).toMatchObject({ limit: 3, limit_mode: "stratified" });
   });
 
   it("llm-bench profile MODEL --url (no /v1) --accuracy-* --extra-inputs", async () => {

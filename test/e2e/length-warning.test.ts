@@ -8,7 +8,7 @@ import { runDirNames } from "./support/run-dir.js";
 
 /** 80 mock tokens inside \boxed{}: cut by --max-tokens 30 in every oracle phrasing; short answers are ≤ 14 tokens. */
 const LONG_ANSWER = Array.from({ length: 40 }, () => "1").join(" + ");
-/** Rows 0 and 20 have the long answer: `--limit 20` cuts 1 of 20 (5%), all 21 rows cut 2 of 21 (9.5%). */
+/** Rows 0 and 20 have the long answer: `--first 20` cuts 1 of 20 (5%), all 21 rows cut 2 of 21 (9.5%). */
 const LONG_ROWS = new Set([0, 20]);
 
 function writeMath500(dataDir: string): void {
@@ -82,7 +82,7 @@ describe("the finish_reason length warning of run", () => {
   });
 
   it("does not warn at 1 of 20 (exactly 5%), though the table still notes the cut answer", async () => {
-    const result = await run(["--limit", "20"]);
+    const result = await run(["--first", "20"]);
     expect(result.reasons.filter((reason) => reason === "length")).toHaveLength(1);
     expect(result.reasons).toHaveLength(20);
     expect(result.stdout).not.toMatch(/warning: .*finish_reason "length"/);

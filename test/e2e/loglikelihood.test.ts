@@ -153,7 +153,7 @@ describe.skipIf(!hasSharedData)(
       expect(correct / lines.length).toBeLessThan(0.7);
     });
 
-    it("HellaSwag (0-shot: the shared data has no train split; first 300)", async () => {
+    it("HellaSwag (0-shot: the shared data has no train split; a seeded 300)", async () => {
       const { lines } = await runAndCompare(server, "hellaswag", sharedData, [
         "--limit",
         "300",

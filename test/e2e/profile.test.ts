@@ -211,12 +211,24 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     const runDir = onlyRunDir(outputDir);
     const accuracy = readJson(join(runDir, "gsm8k.json"));
     expect(accuracy["num_samples"]).toBe(300);
+    expect(accuracy["config"]).toMatchObject({ limit: 300, limit_mode: "stratified" });
     expect(accuracy["num_correct"]).toBe(correct);
     expect(accuracy["accuracy"]).toBe(correct / 300);
     expect(readFileSync(join(runDir, "accuracy_results.csv"), "utf8")).toMatch(
       new RegExp(`OVERALL,${correct},300,`),
     );
     expect(result.stdout).toMatch(/OVERALL/);
+    // Progress on standard error (not a TTY here: plain lines), as `run` shows it.
+    expect(result.stderr).toContain(
+      `Profile ${runDir}\nModel mock-model: gsm8k (300 samples); 300 requests\n`,
+    );
+    const lastProgress = result.stderr
+      .split("\n")
+      .filter((line) => line.startsWith("[progress]"))
+      .at(-1);
+    expect(lastProgress).toMatch(
+      `[progress] 300/300 done, accuracy ${((correct / 300) * 100).toFixed(1)}%, `,
+    );
     const summary = readJson(join(runDir, "profile_summary.json"));
     expectSummarySchema(summary);
     expect(summary["request_count"]).toBe(300);
@@ -256,9 +268,12 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     expect(accuracy["num_samples"]).toBe(200);
     const gradedCorrect = graded.filter((record) => record["correct"] === true).length;
     expect(accuracy["num_correct"]).toBe(gradedCorrect);
-    // The 10 warmup requests were the plan's first 10 samples (test/0 … test/9), sent again as measured ones, and
-    // the oracle answers a question the same way each time: it served exactly their correct answers once more.
-    const warmupIds = new Set(Array.from({ length: 10 }, (_, index) => `test/${index}`));
+    // The 10 warmup requests were the plan's first 10 samples (the --limit subset keeps the data's order: the 10
+    // lowest of the 200 ids), sent again as measured ones, and the oracle answers a question the same way each
+    // time: it served exactly their correct answers once more.
+    const inDataOrder = [...ids].sort((left, right) => dataIndex(left) - dataIndex(right));
+    expect(inDataOrder.slice(0, 10)).not.toEqual(Array.from({ length: 10 }, (_, index) => `test/${index}`));
+    const warmupIds = new Set(inDataOrder.slice(0, 10));
     const warmupCorrect = graded.filter(
       (record) => warmupIds.has(String(record["id"])) && record["correct"] === true,
     );
@@ -269,3 +284,8 @@ describe.skipIf(!hasSharedData)("llm-bench profile --accuracy-benchmark gsm8k th
     expect(workers.workers.map((worker) => worker["status"])).toEqual(["ok", "ok"]);
   });
 });
+
+/** `test/17` → 17. */
+function dataIndex(id: string): number {
+  return Number(id.slice(id.lastIndexOf("/") + 1));
+}

@@ -13,8 +13,10 @@ export interface ErrorResponse {
   bodyText: string;
   /** e.g. "POST /v1/chat/completions", to say which call failed. */
   target: string;
-  /** Redacted from every text of the error. */
+  /** Whether a key was sent (a 401's advice differs). */
   apiKey?: string | undefined;
+  /** Redacted from every text of the error (the API key, the base URL's keys). */
+  secrets?: readonly string[] | undefined;
   /** Added to a 404's message: the base URL may lack /v1 (HttpSettings.versionHint). */
   versionHint?: string | undefined;
 }
@@ -26,7 +28,7 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
 
 export function apiCallErrorFromResponse(response: ErrorResponse): ApiCallError {
   const { statusCode, headers, apiKey } = response;
-  const bodyText = redactSecret(response.bodyText, apiKey);
+  const bodyText = redactSecret(response.bodyText, response.secrets ?? [apiKey]);
   const detail = bodyText.trim() === "" ? "(empty body)" : describeErrorBody(bodyText);
   let hint = "";
   if (statusCode === 401 || statusCode === 403) {

@@ -1,8 +1,10 @@
 // The Backend for OpenAI-compatible HTTP servers (vLLM, SGLang, llama.cpp, TGI, Ollama, OpenAI) over one
 // HttpTransport: our HTTP/1.1 pool for http://, undici for https:// or an injected dispatcher.
+
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { Backend } from "../../core/generation.js";
+import { redactUrl, urlSecrets } from "../../core/url-secrets.js";
 import { ConfigError } from "../../errors.js";
 import type { LoglikelihoodScorer } from "../local-llama/loglikelihood-types.js";
 import { createHttpTransport } from "./create-http-transport.js";
@@ -60,7 +62,7 @@ function parseBaseUrl(baseUrl: string): URL {
     // reported below
   }
   throw new ConfigError(
-    `Invalid base URL "${baseUrl}": expected http(s)://host[:port][/path], e.g. http://localhost:8000/v1.`,
+    `Invalid base URL "${redactUrl(baseUrl)}": expected http(s)://host[:port][/path], e.g. http://localhost:8000/v1.`,
   );
 }
 
@@ -97,11 +99,11 @@ export function createOpenAiHttpBackend(
   });
   const generationTarget = (endpoint: string) => {
     const path = `${pathPrefix}${endpoint}${url.search}`;
-    return { path, target: `POST ${path}` };
+    return { path, target: `POST ${pathPrefix}${endpoint}${redactUrl(url.search)}` };
   };
   const settings: HttpSettings = {
     transport,
-    baseUrl: options.baseUrl,
+    baseUrl: redactUrl(options.baseUrl),
     origin: url.origin,
     pathPrefix,
     search: url.search,
@@ -112,6 +114,10 @@ export function createOpenAiHttpBackend(
     versionHint: versionHint(url),
     model: options.model,
     apiKey: options.apiKey === "" ? undefined : options.apiKey,
+    secrets: [
+      ...(options.apiKey === undefined || options.apiKey === "" ? [] : [options.apiKey]),
+      ...urlSecrets(options.baseUrl),
+    ],
     streamHeaders: buildHeaders(options, "text/event-stream"),
     jsonHeaders,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,

@@ -26,9 +26,9 @@ function emptyResult(
 }
 
 /** Every message that leaves the backend goes through here, so a key a server echoes is never shown. */
-function redacted(result: GenerationResult, apiKey: string | undefined): GenerationResult {
-  if (result.error === undefined || apiKey === undefined) return result;
-  return { ...result, error: { ...result.error, message: redactSecret(result.error.message, apiKey) } };
+function redacted(result: GenerationResult, secrets: readonly string[]): GenerationResult {
+  if (result.error === undefined || secrets.length === 0) return result;
+  return { ...result, error: { ...result.error, message: redactSecret(result.error.message, secrets) } };
 }
 
 function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): GenerationResult {
@@ -83,10 +83,10 @@ export async function generateWithRetries(
     });
   } catch (error) {
     if (isAborted(signal)) return emptyResult(settings, "aborted", 0, ABORTED);
-    const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.apiKey);
+    const message = redactSecret(`Unexpected failure: ${toError(error).message}`, settings.secrets);
     return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
   }
   // An abort during the backoff sleep hands back the failure before it: report it as aborted.
   if (isAborted(signal) && outcome.retryError !== undefined) return abortedAfter(settings, outcome);
-  return redacted(outcome.result, settings.apiKey);
+  return redacted(outcome.result, settings.secrets);
 }

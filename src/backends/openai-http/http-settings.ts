@@ -8,6 +8,7 @@ type GenerationEndpoint = WireRequest["endpoint"];
 export interface HttpSettings extends AttemptLimits {
   /** Every request: our HTTP/1.1 pool for a plain-HTTP server, undici for HTTPS or an injected dispatcher. */
   transport: HttpTransport;
+  /** The base URL as messages show it: its keys (`user:KEY@`, `?api_key=KEY`) replaced by `***`. */
   baseUrl: string;
   /** `http://host:port` of baseUrl. */
   origin: string;
@@ -24,6 +25,8 @@ export interface HttpSettings extends AttemptLimits {
   versionHint: string | undefined;
   model: string;
   apiKey: string | undefined;
+  /** The API key and the keys inside the base URL: redacted from every message the backend gives. */
+  secrets: readonly string[];
   streamHeaders: Record<string, string>;
   jsonHeaders: Record<string, string>;
   maxRetries: number;

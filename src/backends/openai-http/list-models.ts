@@ -1,5 +1,6 @@
 // Backend#listModels: GET {baseUrl}/models; throws ServerUnreachableError when nothing answers, and says to add /v1
 // when a base URL without it gets a 404.
+import { redactUrl } from "../../core/url-secrets.js";
 import { ApiCallError } from "../../errors.js";
 import type { HttpSettings } from "./http-settings.js";
 import { protocolError, quoteBody } from "./protocol-error.js";
@@ -21,7 +22,7 @@ export async function listModels(settings: HttpSettings, signal: AbortSignal | u
   } catch (error) {
     const { versionHint } = settings;
     if (error instanceof ApiCallError && error.status === 404 && versionHint !== undefined) {
-      const url = `${settings.origin}${settings.pathPrefix}${ENDPOINT}${settings.search}`;
+      const url = `${settings.origin}${settings.pathPrefix}${ENDPOINT}${redactUrl(settings.search)}`;
       throw new ApiCallError(`GET ${url}: HTTP 404 — ${versionHint}`, {
         status: 404,
         isRetryable: false,
@@ -37,7 +38,7 @@ export async function listModels(settings: HttpSettings, signal: AbortSignal | u
     throw protocolError({
       target,
       statusCode,
-      what: `JSON without a "data" list of models (${quoteBody(redactSecret(bodyText, settings.apiKey))})`,
+      what: `JSON without a "data" list of models (${quoteBody(redactSecret(bodyText, settings.secrets))})`,
       versionHint: settings.versionHint,
       isRetryable: false,
       cause: parsed.error,

@@ -1,8 +1,10 @@
 // One whole (non-streamed) JSON exchange with the server through the backend's transport (model listing,
 // loglikelihood scoring): time limit, error statuses as ApiCallError, an answer that is not JSON as E_PROTOCOL, and a
 // connection failure as ServerUnreachableError.
+
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
+import { redactUrl } from "../../core/url-secrets.js";
 import { type ApiCallError, RequestTimeoutError, ServerUnreachableError, toError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import type { HttpSettings } from "./http-settings.js";
@@ -36,7 +38,7 @@ interface WholeResponse {
 
 export async function requestJson(settings: HttpSettings, request: JsonRequest): Promise<JsonResponse> {
   const path = `${settings.pathPrefix}${request.endpoint}${settings.search}`;
-  const target = `${request.method} ${path}`;
+  const target = `${request.method} ${settings.pathPrefix}${request.endpoint}${redactUrl(settings.search)}`;
   const timeoutSignal = AbortSignal.timeout(settings.timeoutMs);
   const { signal } = request;
   const combined = signal === undefined ? timeoutSignal : AbortSignal.any([signal, timeoutSignal]);
@@ -75,6 +77,7 @@ export async function requestJson(settings: HttpSettings, request: JsonRequest):
       bodyText,
       target,
       apiKey: settings.apiKey,
+      secrets: settings.secrets,
       versionHint: settings.versionHint,
     });
   }
@@ -96,7 +99,7 @@ function notJson(
     statusCode: response.statusCode,
     what: describeBody(
       response.headers["content-type"],
-      redactSecret(response.bodyText, settings.apiKey),
+      redactSecret(response.bodyText, settings.secrets),
       " that is not JSON",
     ),
     versionHint: settings.versionHint,

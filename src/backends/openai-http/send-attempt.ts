@@ -29,10 +29,10 @@ export interface AttemptOutcome {
   retryError: ApiCallError | undefined;
 }
 
-export function toGenerationError(error: ApiCallError, apiKey: string | undefined): GenerationError {
+export function toGenerationError(error: ApiCallError, secrets: readonly string[]): GenerationError {
   return {
     code: error.code,
-    message: redactSecret(error.message, apiKey),
+    message: redactSecret(error.message, secrets),
     ...(error.status === undefined ? {} : { httpStatus: error.status }),
   };
 }
@@ -202,6 +202,7 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
         bodyText: body instanceof TextBodyReader ? body.text : "",
         target: this.#call.target,
         apiKey: this.#settings.apiKey,
+        secrets: this.#settings.secrets,
         versionHint: this.#settings.versionHint,
       });
       return this.#failed(error);
@@ -240,7 +241,7 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   #failed(error: ApiCallError): AttemptOutcome {
     return this.#finish(
       "error",
-      toGenerationError(error, this.#settings.apiKey),
+      toGenerationError(error, this.#settings.secrets),
       error.isRetryable ? error : undefined,
     );
   }

@@ -191,5 +191,27 @@ export function retryCases(context: ContractContext): void {
       expect(result).toMatchObject({ status: "error", error: { code: "E_STREAM_ERROR" } });
       expect(result.error?.message).toContain("key Bearer ***");
     });
+
+    it("sends the keys inside the base URL but never shows them, even when the server echoes the URL", async () => {
+      context.server.handle((request, response) => {
+        response.writeHead(404).end(JSON.stringify({ error: { message: `no route ${request.url}` } }));
+      });
+      const url = new URL(context.server.baseUrl);
+      url.username = "user";
+      url.password = "pass-SECRET";
+      url.search = "?api_key=sk-QUERY-SECRET&api-version=1";
+      const { backend } = backendWithSleeps({ baseUrl: url.toString() });
+      const result = await backend.generate(SHORT_CHAT);
+      expect(context.server.requests.at(-1)?.url).toContain("api_key=sk-QUERY-SECRET");
+      expect(result).toMatchObject({ status: "error", error: { httpStatus: 404 } });
+      expect(result.error?.message).toContain("api_key=***");
+      expect(result.error?.message).not.toMatch(/SECRET/);
+      const listing = await backend.listModels().then(
+        () => "listed",
+        (error: unknown) => String(error),
+      );
+      expect(listing).toContain("api_key=***");
+      expect(listing).not.toMatch(/SECRET/);
+    });
   });
 }
