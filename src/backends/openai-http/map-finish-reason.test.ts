@@ -1,7 +1,7 @@
 // Tests the wire finish_reason → domain FinishReason mapping and the short error-body description.
 import { describe, expect, it } from "vitest";
+import { mapFinishReason } from "../../protocol/map-finish-reason.js";
 import { describeErrorBody } from "./describe-error-body.js";
-import { mapFinishReason } from "./map-finish-reason.js";
 
 describe("mapFinishReason", () => {
   it.each([

@@ -8,8 +8,8 @@ import type {
 } from "../../core/generation.js";
 import { ThinkSplitter } from "../../core/think-splitter.js";
 import { describeErrorBody } from "./describe-error-body.js";
-import { mapFinishReason } from "./map-finish-reason.js";
-import type { CompletionResponse, StreamChunk } from "./wire-schemas.js";
+import { mapFinishReason } from "../../protocol/map-finish-reason.js";
+import type { CompletionResponse, StreamChunk } from "../../protocol/response-schemas.js";
 
 type WireUsage = NonNullable<StreamChunk["usage"]>;
 

@@ -1,3 +1,4 @@
+// The mock's latency deadlines as a client sees them: token i at arrival + ttft + offset(i), streamed and whole.
 import { afterEach, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "./start-mock-server.js";
 import { jsonEvents, postJson } from "./test-support/http-client.js";
@@ -12,7 +13,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe("writeAnswer latency model", () => {
+describe("the mock server's latency model over HTTP", () => {
   it("streams token i at arrival + ttft + i × itl (absolute deadlines, no drift)", async () => {
     server = await startMockServer({ ttftMs: 50, itlMs: 10 });
     const result = await postJson(`${server.url}/chat/completions`, {
