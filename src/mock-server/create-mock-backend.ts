@@ -67,22 +67,22 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     const usage: Usage = { promptTokens, completionTokens: tokens.length };
     const timing = planLatency(latency, key, promptTokens, tokens.length);
     const firstDeadlineMs = arrivalMs + timing.ttftMs;
+    if (!request.stream) {
+      const deadlineMs = firstDeadlineMs + tokenOffsetMs(timing, Math.max(0, tokens.length - 1));
+      const answer = (): GenerationResult =>
+        isClosed
+          ? abortedResult(arrivalMs, now())
+          : okResult(tokens.join(""), finishReason, usage, {
+              sentMs: arrivalMs,
+              deltaTimesMs: [],
+              endMs: now(),
+            });
+      // Due already (no latency): no timer, no executor.
+      if (deadlineMs <= now()) return Promise.resolve(answer());
+      return new Promise((resolve) => at(deadlineMs, () => resolve(answer())));
+    }
     const deadlineOf = (index: number): number => firstDeadlineMs + tokenOffsetMs(timing, index);
     return new Promise((resolve) => {
-      if (!request.stream) {
-        at(deadlineOf(Math.max(0, tokens.length - 1)), () =>
-          resolve(
-            isClosed
-              ? abortedResult(arrivalMs, now())
-              : okResult(tokens.join(""), finishReason, usage, {
-                  sentMs: arrivalMs,
-                  deltaTimesMs: [],
-                  endMs: now(),
-                }),
-          ),
-        );
-        return;
-      }
       generateOptions.onStart?.();
       const { onTextDelta } = generateOptions;
       const deltaTimesMs: number[] = [];

@@ -1,5 +1,6 @@
-// The zod schemas of the chat and completions requests a server of this project accepts: unknown fields pass
-// (as vLLM lets them), known ones are checked so that a bad request gets a 400 naming the field.
+// The zod schemas of the chat and completions requests a server of this project accepts: unknown fields are
+// ignored, as vLLM ignores them (`z.object` drops them, cheaper than `z.looseObject` copying them per request),
+// and known ones are checked so that a bad request gets a 400 naming the field.
 import { z } from "zod";
 
 const stopSchema = z.union([z.string(), z.array(z.string())]).nullish();
@@ -11,26 +12,26 @@ const commonFields = {
   seed: z.number().int().nullish(),
   stop: stopSchema,
   stream: z.boolean().nullish(),
-  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
   /** vLLM / SGLang sampling extras: generate at least `min_tokens`; with `ignore_eos`, run to `max_tokens`. */
   min_tokens: z.number().int().nonnegative().nullish(),
   ignore_eos: z.boolean().nullish(),
 };
 
-const contentPartSchema = z.looseObject({ type: z.string(), text: z.string().nullish() });
+const contentPartSchema = z.object({ type: z.string(), text: z.string().nullish() });
 
-export const chatMessageSchema = z.looseObject({
+export const chatMessageSchema = z.object({
   role: z.enum(["system", "developer", "user", "assistant"]),
   content: z.union([z.string(), z.array(contentPartSchema)]).nullish(),
 });
 
-export const chatRequestSchema = z.looseObject({
+export const chatRequestSchema = z.object({
   ...commonFields,
   max_completion_tokens: z.number().int().nonnegative().nullish(),
   messages: z.array(chatMessageSchema).min(1),
 });
 
-export const completionRequestSchema = z.looseObject({
+export const completionRequestSchema = z.object({
   ...commonFields,
   /** One prompt: text, a list of one text (longer lists are refused), or token ids (scoring with `echo` only). */
   prompt: z.union([z.string(), z.array(z.string()).min(1), z.array(z.number().int().nonnegative()).min(1)]),

@@ -30,8 +30,9 @@ export interface ResponseContext {
 export class GenerationResponse implements ServedGenerateOptions {
   readonly arrivalMs: number;
   readonly requestNumber: number;
-  readonly onTextDelta: (text: string) => void;
-  readonly onStart: () => void;
+  /** Set for a streamed answer only (by `begin`): a whole one has no use for them. */
+  onTextDelta: ((text: string) => void) | undefined;
+  onStart: (() => void) | undefined;
   /** The response's `close` listener: counts it out of `running` and aborts the signal of an unfinished answer. */
   readonly onClose: () => void;
   private readonly response: ServerResponse;
@@ -53,8 +54,8 @@ export class GenerationResponse implements ServedGenerateOptions {
     this.context = context;
     this.arrivalMs = arrivalMs;
     this.requestNumber = requestNumber;
-    this.onTextDelta = (text) => this.writeDelta(text);
-    this.onStart = () => this.writeStreamHead();
+    this.onTextDelta = undefined;
+    this.onStart = undefined;
     this.onClose = () => {
       context.counters.running--;
       if (!response.writableFinished) this.controller?.abort(new Error("The client closed the connection."));
@@ -77,6 +78,13 @@ export class GenerationResponse implements ServedGenerateOptions {
     if (request.stream) {
       this.frames = new StreamFrames(identity);
       this.isUsageIncluded = request.isUsageIncluded;
+      const frames = this.frames;
+      // Per delta only the token's frame is built: the checks, the head and the stamp come once per write.
+      this.onTextDelta = (text) => {
+        if (this.pending === "" && !this.openBurst()) return;
+        this.pending += frames.token(text, this.stamp);
+      };
+      this.onStart = () => this.writeStreamHead();
     }
   }
 
@@ -103,8 +111,7 @@ export class GenerationResponse implements ServedGenerateOptions {
       this.sendWhole(completeResponseJson(this.identity, result.text, finishReason, usage));
       return;
     }
-    this.writeStreamHead();
-    this.openBurst();
+    if (this.pending === "") this.openBurst();
     this.pending += frames.closing(finishReason, this.isUsageIncluded ? usage : undefined, this.stamp);
     response.end(this.pending);
     this.pending = "";
@@ -158,18 +165,15 @@ export class GenerationResponse implements ServedGenerateOptions {
     this.scheduleFlush();
   }
 
-  private writeDelta(text: string): void {
-    const frames = this.frames;
-    if (frames === undefined || this.response.destroyed || this.response.writableEnded) return;
+  /**
+   * At the first frame of a write: checks the client is still there, writes the head, schedules the write, stamps
+   * it, and puts the chat role chunk before the first delta. False when the client is gone.
+   */
+  private openBurst(): boolean {
+    const response = this.response;
+    if (response.destroyed || response.writableEnded) return false;
     this.writeStreamHead();
-    this.openBurst();
-    this.pending += frames.token(text, this.stamp);
     this.scheduleFlush();
-  }
-
-  /** At the first frame of a write: its timestamp, and the chat role chunk before the first delta. */
-  private openBurst(): void {
-    if (this.pending !== "") return;
     const clock = this.context.chunkClock;
     if (clock !== undefined) {
       const epochMs = clock();
@@ -181,6 +185,7 @@ export class GenerationResponse implements ServedGenerateOptions {
       this.hasOpened = true;
       this.pending = this.frames?.opening(this.stamp) ?? "";
     }
+    return true;
   }
 
   /**

@@ -23,12 +23,12 @@ export interface ServedGenerateOptions extends GenerateOptions {
    * Each piece of answer text as it is produced, in order. Pieces produced in one turn of the event loop are
    * written to the client together (one write), each as its own chunk.
    */
-  onTextDelta?: (text: string) => void;
+  onTextDelta?: ((text: string) => void) | undefined;
   /**
    * The request is valid and its answer has begun: a streamed response sends its headers now, and a failure after
    * this becomes an SSE error event, not an HTTP error. Without this call the headers go with the first delta.
    */
-  onStart?: () => void;
+  onStart?: (() => void) | undefined;
   /** When the request arrived, on the server's clock (its `now`); the backend's own `now()` when unset. */
   arrivalMs?: number;
   /** The request's number on its server (1-based; every generation request counts, refused ones too). */
