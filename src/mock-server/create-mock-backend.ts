@@ -1,7 +1,7 @@
 // The mock server's model as a ServedBackend: oracle answers or filler text, cut by stop and max_tokens, handed
 // over on the latency model's absolute deadlines (token i at arrival + ttft + offset(i), tokens already due
 // together), and `echo` / `logprobs` scoring.
-import type { GenerationResult, RequestTimings } from "../core/generation.js";
+import type { GenerationResult } from "../core/generation.js";
 import type { Prompt } from "../core/prompt.js";
 import type { Usage } from "../protocol/response-frames.js";
 import type {
@@ -11,8 +11,8 @@ import type {
   ServedGenerationRequest,
 } from "../serve/served-backend.js";
 import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan.js";
-import type { AnswerContext, MockFinishReason } from "./plan-answer.js";
-import { planAnswer } from "./plan-answer.js";
+import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
+import { type AnswerContext, planAnswer } from "./plan-answer.js";
 import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
 import { countWords } from "./split-into-tokens.js";
 import { TimerSet } from "./timer-set.js";
@@ -31,13 +31,11 @@ export interface MockBackend extends ServedBackend {
   readonly pendingCount: number;
 }
 
-const CLOSED_MESSAGE = "The mock server closed before the answer was due.";
-
 export function createMockBackend(options: MockBackendOptions): MockBackend {
   const { model, answers, latency, now } = options;
   const latencyKeyBase = options.latencyKeyBase ?? 0;
   const timers = new TimerSet();
-  let isClosed = false;
+  const host: MockStreamHost = { now, timers, isClosed: false };
   let callCount = 0;
 
   /** Runs `callback` at `deadlineMs` (at once when it has passed). */
@@ -70,7 +68,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     if (!request.stream) {
       const deadlineMs = firstDeadlineMs + tokenOffsetMs(timing, Math.max(0, tokens.length - 1));
       const answer = (): GenerationResult =>
-        isClosed
+        host.isClosed
           ? abortedResult(arrivalMs, now())
           : okResult(tokens.join(""), finishReason, usage, {
               sentMs: arrivalMs,
@@ -81,46 +79,8 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
       if (deadlineMs <= now()) return Promise.resolve(answer());
       return new Promise((resolve) => at(deadlineMs, () => resolve(answer())));
     }
-    const deadlineOf = (index: number): number => firstDeadlineMs + tokenOffsetMs(timing, index);
-    return new Promise((resolve) => {
-      generateOptions.onStart?.();
-      const { onTextDelta } = generateOptions;
-      const deltaTimesMs: number[] = [];
-      let next = 0;
-      /** Hands over every token whose deadline has passed (at least the one this call was scheduled for). */
-      const tick = (): void => {
-        const nowMs = now();
-        do {
-          const token = tokens[next];
-          if (token === undefined) break;
-          onTextDelta?.(token);
-          deltaTimesMs.push(nowMs);
-          next++;
-        } while (next < tokens.length && deadlineOf(next) <= nowMs);
-        if (next >= tokens.length) {
-          const timings: RequestTimings = { sentMs: arrivalMs, deltaTimesMs, endMs: now() };
-          const firstMs = deltaTimesMs[0];
-          if (firstMs !== undefined) {
-            timings.firstContentMs = firstMs;
-            timings.firstAnswerMs = firstMs;
-          }
-          resolve(okResult(tokens.join(""), finishReason, usage, timings));
-          return;
-        }
-        later(deadlineOf(next));
-      };
-      // Only a timer reads the signal: an answer handed over at once never makes one.
-      const onTimer = (): void => {
-        if (isClosed || generateOptions.signal?.aborted === true) resolve(abortedResult(arrivalMs, now()));
-        else tick();
-      };
-      const later = (deadlineMs: number): void => {
-        const delayMs = deadlineMs - now();
-        if (delayMs <= 0) tick();
-        else timers.schedule(onTimer, delayMs);
-      };
-      later(deadlineOf(0));
-    });
+    const answer = { tokens, finishReason, usage, arrivalMs, firstDeadlineMs, timing };
+    return new MockStream(host, answer, generateOptions).run();
   };
 
   return {
@@ -158,7 +118,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
       return new Promise((resolve) =>
         at(deadlineMs, () =>
           resolve(
-            isClosed
+            host.isClosed
               ? { status: "error", error: { code: "E_ABORTED", message: CLOSED_MESSAGE } }
               : {
                   status: "ok",
@@ -174,7 +134,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     listModels: async () => [model],
     /** Settles every answer still waiting (as aborted) and cancels its timers. */
     async close() {
-      isClosed = true;
+      host.isClosed = true;
       timers.runAllNow();
     },
     get pendingCount() {
@@ -193,36 +153,4 @@ function readPrompt(prompt: Prompt): { promptTail: string; promptTokens: number 
     if (message.role === "user") promptTail = message.content;
   }
   return { promptTail, promptTokens };
-}
-
-function okResult(
-  text: string,
-  finishReason: MockFinishReason,
-  usage: Usage,
-  timings: RequestTimings,
-): GenerationResult {
-  return {
-    status: "ok",
-    text,
-    reasoning: "",
-    isThinkUnclosed: false,
-    finishReason,
-    usage,
-    timings,
-    attempts: 1,
-  };
-}
-
-function abortedResult(sentMs: number, endMs: number): GenerationResult {
-  return {
-    status: "aborted",
-    text: "",
-    reasoning: "",
-    isThinkUnclosed: false,
-    finishReason: "unknown",
-    usage: {},
-    timings: { sentMs, deltaTimesMs: [], endMs },
-    attempts: 1,
-    error: { code: "E_ABORTED", message: CLOSED_MESSAGE },
-  };
 }

@@ -7,6 +7,7 @@ import type { WireFinishReason } from "./wire-finish-reason.js";
 
 export interface ResponseIdentity {
   kind: GenerationKind;
+  /** Written as it is (no JSON escaping, per response on the hot path): letters, digits and `-` only. */
   id: string;
   createdS: number;
   /** The model name, already JSON-encoded (with its quotes). */
@@ -29,7 +30,7 @@ function finishJson(reason: WireFinishReason): string {
 }
 
 function head(identity: ResponseIdentity, object: string): string {
-  return `{"id":${JSON.stringify(identity.id)},"object":"${object}","created":${identity.createdS},"model":${identity.modelJson},`;
+  return `{"id":"${identity.id}","object":"${object}","created":${identity.createdS},"model":${identity.modelJson},`;
 }
 
 /** The whole non-streaming response body (`logprobs`: completions with `logprobs: N` only). */

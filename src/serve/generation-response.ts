@@ -109,12 +109,13 @@ export class GenerationResponse implements ServedGenerateOptions {
     if (frames === undefined) {
       if (this.identity === undefined) return;
       this.sendWhole(completeResponseJson(this.identity, result.text, finishReason, usage));
+      this.release();
       return;
     }
     if (this.pending === "") this.openBurst();
     this.pending += frames.closing(finishReason, this.isUsageIncluded ? usage : undefined, this.stamp);
     response.end(this.pending);
-    this.pending = "";
+    this.release();
   }
 
   /** Writes the answer of a completion with `echo` / `logprobs`. */
@@ -135,6 +136,7 @@ export class GenerationResponse implements ServedGenerateOptions {
         answer.logprobs,
       ),
     );
+    this.release();
   }
 
   /** An HTTP error while nothing was sent; after that, an SSE error event and the end of the stream. */
@@ -142,12 +144,23 @@ export class GenerationResponse implements ServedGenerateOptions {
     const response = this.response;
     if (response.destroyed || response.writableEnded) return;
     this.context.counters.failedRequests++;
-    if (!this.isHeadWritten) {
-      sendError(response, status, { message });
-      return;
-    }
-    response.end(`${this.pending}${sseFrame(errorBodyJson(status, { message }))}${SSE_DONE_FRAME}`);
+    if (this.isHeadWritten)
+      response.end(`${this.pending}${sseFrame(errorBodyJson(status, { message }))}${SSE_DONE_FRAME}`);
+    else sendError(response, status, { message });
+    this.release();
+  }
+
+  /**
+   * Drops what only the answer needed. Node keeps a connection's last request (and so this object, through its
+   * listeners) until the next request on that connection: 64 connections each holding a stream's frames made
+   * half of all young objects survive a scavenge and tripled the CPU time of a zero-latency stream.
+   */
+  private release(): void {
     this.pending = "";
+    this.identity = undefined;
+    this.frames = undefined;
+    this.onTextDelta = undefined;
+    this.onStart = undefined;
   }
 
   private sendWhole(body: string): void {
