@@ -22,6 +22,8 @@ export interface GenerationServer extends ResponseContext {
   injectFault: ((requestNumber: number) => InjectedFault | undefined) | undefined;
   /** Generation requests seen so far (refused ones included); numbers response ids and fault draws. */
   requestCount: number;
+  /** Every generation response's `close` listener: counts it out of `counters.running`. */
+  onResponseClose: () => void;
 }
 
 const MAX_BODY_CHARS = 64 * 1024 * 1024;
@@ -36,8 +38,9 @@ export function answerGenerationRequest(
   const requestNumber = ++server.requestCount;
   const counters = server.counters;
   counters.running++;
-  const answer = new GenerationResponse(response, server, arrivalMs, requestNumber);
-  response.on("close", answer.onClose);
+  // One shared listener: nothing of this request stays reachable from it (Node keeps a connection's last request,
+  // and everything its listeners hold, until the next request on that connection).
+  response.on("close", server.onResponseClose);
   let bodyText = "";
   request.setEncoding("utf8");
   request.on("data", (chunk: string) => {
@@ -73,6 +76,7 @@ export function answerGenerationRequest(
       });
       return;
     }
+    const answer = new GenerationResponse(response, server, arrivalMs, requestNumber);
     answer.begin(
       {
         kind,

@@ -33,8 +33,6 @@ export class GenerationResponse implements ServedGenerateOptions {
   /** Set for a streamed answer only (by `begin`): a whole one has no use for them. */
   onTextDelta: ((text: string) => void) | undefined;
   onStart: (() => void) | undefined;
-  /** The response's `close` listener: counts it out of `running` and aborts the signal of an unfinished answer. */
-  readonly onClose: () => void;
   private readonly response: ServerResponse;
   private readonly context: ResponseContext;
   private controller: AbortController | undefined;
@@ -56,18 +54,22 @@ export class GenerationResponse implements ServedGenerateOptions {
     this.requestNumber = requestNumber;
     this.onTextDelta = undefined;
     this.onStart = undefined;
-    this.onClose = () => {
-      context.counters.running--;
-      if (!response.writableFinished) this.controller?.abort(new Error("The client closed the connection."));
-    };
   }
 
-  /** Made on first use: most answers never read it, and an AbortController costs more than the rest of a request. */
+  /**
+   * Made on first use, with its `close` listener: most answers never read it, and an AbortController costs more
+   * than the rest of a request.
+   */
   get signal(): AbortSignal {
     if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.response.destroyed && !this.response.writableFinished)
-        this.controller.abort(new Error("The client closed the connection."));
+      const controller = new AbortController();
+      this.controller = controller;
+      const response = this.response;
+      const abortIfUnfinished = (): void => {
+        if (!response.writableFinished) controller.abort(new Error("The client closed the connection."));
+      };
+      if (response.destroyed) abortIfUnfinished();
+      else response.once("close", abortIfUnfinished);
     }
     return this.controller.signal;
   }

@@ -66,6 +66,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions): Promise<O
     idPrefix: options.idPrefix ?? `${randomBytes(6).toString("hex")}-`,
     injectFault: options.injectFault,
     requestCount: 0,
+    onResponseClose: () => {
+      counters.running--;
+    },
   };
   const modelsBody = modelsBodyJson(
     [backend.modelId],
