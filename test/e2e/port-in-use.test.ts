@@ -39,7 +39,11 @@ describe("a port in use", () => {
     expectPortMessage(await runCli(["mock-server", "--port", String(port), "--workers", "2"]));
   }, 60_000);
 
-  it.skipIf(!existsSync(modelPath))("serve says so and exits 2", async () => {
-    expectPortMessage(await runCli(["serve", "--model-path", modelPath, "--port", String(port)]));
-  }, 120_000);
+  it.skipIf(!existsSync(modelPath))(
+    "serve says so and exits 2",
+    async () => {
+      expectPortMessage(await runCli(["serve", "--model-path", modelPath, "--port", String(port)]));
+    },
+    120_000,
+  );
 });
