@@ -67,17 +67,21 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     const firstDeadlineMs = arrivalMs + timing.ttftMs;
     if (!request.stream) {
       const deadlineMs = firstDeadlineMs + tokenOffsetMs(timing, Math.max(0, tokens.length - 1));
-      const answer = (): GenerationResult =>
-        host.isClosed
-          ? abortedResult(arrivalMs, now())
-          : okResult(tokens.join(""), finishReason, usage, {
-              sentMs: arrivalMs,
-              deltaTimesMs: [],
-              endMs: now(),
-            });
-      // Due already (no latency): no timer, no executor.
-      if (deadlineMs <= now()) return Promise.resolve(answer());
-      return new Promise((resolve) => at(deadlineMs, () => resolve(answer())));
+      const text = tokens.join("");
+      // Due already (no latency): no timer, no executor, no closure.
+      if (deadlineMs <= now())
+        return Promise.resolve(
+          okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+        );
+      return new Promise((resolve) =>
+        at(deadlineMs, () =>
+          resolve(
+            host.isClosed
+              ? abortedResult(arrivalMs, now())
+              : okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+          ),
+        ),
+      );
     }
     const answer = { tokens, finishReason, usage, arrivalMs, firstDeadlineMs, timing };
     return new MockStream(host, answer, generateOptions).run();

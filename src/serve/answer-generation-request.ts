@@ -86,13 +86,20 @@ export function answerGenerationRequest(
       },
       body,
     );
-    const onFailure = (error: unknown) => answer.fail(500, toError(error).message);
     const isLogprobsRequest =
       kind === "completions" && !body.stream && (body.isEcho || body.logprobs !== undefined);
     if (isLogprobsRequest && backend.completeWithLogprobs !== undefined) {
-      backend.completeWithLogprobs(body, answer).then((result) => answer.finishLogprobs(result), onFailure);
+      backend.completeWithLogprobs(body, answer).then(
+        (result) => answer.finishLogprobs(result),
+        (error: unknown) => answer.fail(500, toError(error).message),
+      );
       return;
     }
-    backend.generate(body, answer).then((result) => answer.finish(result), onFailure);
+    // Inline callbacks, not named consts: run from the sources (tsx keeps names), each named closure made per
+    // request costs a defineProperty.
+    backend.generate(body, answer).then(
+      (result) => answer.finish(result),
+      (error: unknown) => answer.fail(500, toError(error).message),
+    );
   });
 }
