@@ -97,9 +97,11 @@ export function answerGenerationRequest(
     }
     // Inline callbacks, not named consts: run from the sources (tsx keeps names), each named closure made per
     // request costs a defineProperty.
-    backend.generate(body, answer).then(
-      (result) => answer.finish(result),
-      (error: unknown) => answer.fail(500, toError(error).message),
-    );
+    answer.call((options) => {
+      backend.generate(body, options).then(
+        (result) => answer.finish(result),
+        (error: unknown) => answer.fail(500, toError(error).message),
+      );
+    });
   });
 }

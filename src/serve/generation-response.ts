@@ -46,6 +46,8 @@ export class GenerationResponse implements ServedGenerateOptions {
   private isHeadSent = false;
   private hasOpened = false;
   private isFlushScheduled = false;
+  /** True while the backend's generate call runs (see `call`). */
+  private isInCall = false;
 
   constructor(response: ServerResponse, context: ResponseContext, arrivalMs: number, requestNumber: number) {
     this.response = response;
@@ -209,11 +211,27 @@ export class GenerationResponse implements ServedGenerateOptions {
    * the same write.
    */
   private scheduleFlush(): void {
-    if (this.isFlushScheduled) return;
+    if (this.isFlushScheduled || this.isInCall) return;
     this.isFlushScheduled = true;
     // A promise job, not queueMicrotask: Node wraps each queueMicrotask callback in an AsyncResource, which
     // measured here as several times the garbage-collection work of the whole request.
     void SETTLED.then(() => process.nextTick(flush, this));
+  }
+
+  /**
+   * Asks the backend for the answer. What it hands over during the call itself is flushed by one promise job
+   * queued after the result's own: an answer that is complete when the call returns (the mock without latency)
+   * ends in one write with no flush at all, and one still coming gets its head and first deltas out in this turn.
+   * (A nextTick per stream, as for later deltas, measured 14 % of the mock's CPU per zero-latency stream.)
+   */
+  call(ask: (options: ServedGenerateOptions) => void): void {
+    this.isInCall = true;
+    ask(this);
+    this.isInCall = false;
+    if (this.pending !== "" || (this.isHeadWritten && !this.isHeadSent)) {
+      this.isFlushScheduled = true;
+      void SETTLED.then(() => this.flushPending());
+    }
   }
 
   /** Sends the pending frames, or the headers alone when nothing else is ready. */
