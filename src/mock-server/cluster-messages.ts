@@ -14,7 +14,8 @@ export type PrimaryMessage =
 export type WorkerMessage =
   | { type: "alive" }
   | { type: "ready"; port: number }
-  | { type: "start-failed"; message: string }
+  /** `code`: the BenchError code when the failure is the user's to fix (a port in use). */
+  | { type: "start-failed"; message: string; code?: string }
   | { type: "snapshot"; gatherId: number; snapshot: MockServerSnapshot }
   | { type: "reset-ack"; gatherId: number }
   | { type: "collect"; requestId: number }

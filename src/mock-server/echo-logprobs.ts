@@ -1,18 +1,9 @@
 // The legacy completions `logprobs` object (as vLLM returns it) for the mock's tokens: deterministic values, and
 // for an oracle loglikelihood prompt an option score that makes the oracle's chosen option win.
+import type { CompletionLogprobs } from "../protocol/completion-logprobs.js";
 import type { LoglikelihoodMatch } from "./build-loglikelihood-index.js";
 import { hashString32 } from "./hash-string-32.js";
 import { splitIntoTokens } from "./split-into-tokens.js";
-
-export interface CompletionLogprobs {
-  tokens: string[];
-  /** null for the first token of the prompt (nothing before it). */
-  token_logprobs: (number | null)[];
-  /** Offset of each token in the response text, in code points (Python's `len`, as vLLM counts). */
-  text_offset: number[];
-  /** The most likely token(s) at each position, the scored token included; null where the logprob is. */
-  top_logprobs: (Record<string, number> | null)[];
-}
 
 interface ScoredToken {
   token: string;

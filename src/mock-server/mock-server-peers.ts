@@ -1,6 +1,7 @@
 // How one server of a cluster reaches the others: gather every worker's counts, reset every ledger.
+
+import type { ServerCountersSnapshot } from "../serve/server-counters.js";
 import type { OracleLedgerSnapshot } from "./oracle-ledger.js";
-import type { ServerCountersSnapshot } from "./server-counters.js";
 
 /** One worker's state as plain data (it crosses the cluster's IPC channel). */
 export interface MockServerSnapshot {

@@ -1,7 +1,7 @@
 // The entry of one cluster worker: starts a mock server on the shared port; `/oracle/*` and `/metrics` ask
 // the primary to gather every worker's counts.
 import cluster from "node:cluster";
-import { toError } from "../errors.js";
+import { BenchError, toError } from "../errors.js";
 import { buildMockServerOptions } from "./build-mock-server-options.js";
 import type { PrimaryMessage, WorkerMessage } from "./cluster-messages.js";
 import type { MockServerPeers, MockServerSnapshot } from "./mock-server-peers.js";
@@ -45,7 +45,13 @@ function runWorker(): void {
             server = started;
             send({ type: "ready", port: started.port });
           })
-          .catch((error: unknown) => send({ type: "start-failed", message: toError(error).message }));
+          .catch((error: unknown) =>
+            send({
+              type: "start-failed",
+              message: toError(error).message,
+              ...(error instanceof BenchError ? { code: error.code } : {}),
+            }),
+          );
         return;
       case "snapshot-request":
         if (server !== undefined)

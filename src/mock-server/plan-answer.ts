@@ -3,11 +3,20 @@ import type { LoglikelihoodIndex } from "./build-loglikelihood-index.js";
 import type { OracleIndex } from "./build-oracle-index.js";
 import { fillerTokens } from "./filler-tokens.js";
 import type { OracleLedger } from "./oracle-ledger.js";
-import type { GenerationRequestBody } from "./parse-generation-request.js";
 import type { ServedLog } from "./served-log.js";
 import { splitIntoTokens } from "./split-into-tokens.js";
 
 export type MockFinishReason = "stop" | "length";
+
+/** What the plan reads of a request. */
+export interface AnswerRequest {
+  /** What `promptTail` of `core/prompt.ts` gives: the last user message, or the completion prompt. */
+  promptTail: string;
+  maxTokens: number | undefined;
+  minTokens: number;
+  isEosIgnored: boolean;
+  stop: readonly string[];
+}
 
 export interface AnswerPlan {
   tokens: string[];
@@ -24,7 +33,7 @@ export interface AnswerContext {
 }
 
 /** The tokens to send for `body`; oracle answers are recorded in the ledger (and served log) as a side effect. */
-export function planAnswer(body: GenerationRequestBody, context: AnswerContext): AnswerPlan {
+export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerPlan {
   const match = context.index?.match(body.promptTail);
   if (match === undefined) {
     context.ledger?.recordUnrecognized();
@@ -52,11 +61,7 @@ export function planAnswer(body: GenerationRequestBody, context: AnswerContext):
  * to `min_tokens`, or (with `ignore_eos`, unless a stop string ended it) to `max_tokens`; then cuts at
  * `max_tokens` (finish `length`).
  */
-function applyStop(
-  tokens: string[],
-  body: GenerationRequestBody,
-  naturalFinish: MockFinishReason,
-): AnswerPlan {
+function applyStop(tokens: string[], body: AnswerRequest, naturalFinish: MockFinishReason): AnswerPlan {
   let finishReason = naturalFinish;
   let cut = tokens;
   let isStoppedByString = false;

@@ -2,6 +2,7 @@
 // oracle ledgers and counters when one of them is asked for `/oracle/*` or `/metrics`.
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
+import { BenchError } from "../errors.js";
 import type { MockServerConfig } from "./build-mock-server-options.js";
 import type { PrimaryMessage, WorkerMessage } from "./cluster-messages.js";
 import type { MockServerSnapshot } from "./mock-server-peers.js";
@@ -128,7 +129,14 @@ export async function startMockServerCluster(
           const onMessage = (message: WorkerMessage) => {
             if (message.type === "alive") send(worker, { type: "start", config, workerId: index + 1 });
             else if (message.type === "ready") done(() => resolve(message.port));
-            else if (message.type === "start-failed") done(() => reject(new Error(message.message)));
+            else if (message.type === "start-failed")
+              done(() =>
+                reject(
+                  message.code === undefined
+                    ? new Error(message.message)
+                    : new BenchError(message.code, message.message, { exitCode: 2 }),
+                ),
+              );
           };
           const onExit = (code: number) =>
             done(() =>

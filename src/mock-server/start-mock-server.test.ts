@@ -135,11 +135,14 @@ describe("startMockServer", () => {
     const server = await start();
     const wrongModel = await postJson(`${server.url}/chat/completions`, chatBody({ model: "other" }));
     expect(wrongModel.status).toBe(404);
-    expect(JSON.parse(wrongModel.text)).toMatchObject({ error: { type: "NotFoundError", code: 404 } });
+    expect(JSON.parse(wrongModel.text)).toMatchObject({
+      error: { type: "invalid_request_error", param: "model", code: "model_not_found" },
+    });
     expect(JSON.parse(wrongModel.text).error.message).toContain("other");
     const badJson = await postJson(`${server.url}/chat/completions`, "{not json");
     expect(badJson.status).toBe(400);
-    expect(JSON.parse(badJson.text)).toMatchObject({ error: { type: "BadRequestError", code: 400 } });
+    expect(JSON.parse(badJson.text)).toMatchObject({ error: { type: "invalid_request_error", code: null } });
+    expect(JSON.parse(badJson.text).error.message).toContain("not valid JSON");
     const noMessages = await postJson(`${server.url}/chat/completions`, { model: "mock-model" });
     expect(noMessages.status).toBe(400);
     expect(JSON.parse(noMessages.text).error.message).toContain("messages");
@@ -155,7 +158,9 @@ describe("startMockServer", () => {
       statuses.push(result.status);
       if (result.status === 503) {
         expect(result.headers["retry-after-ms"]).toBe("0");
-        expect(JSON.parse(result.text)).toMatchObject({ error: { code: 503 } });
+        expect(JSON.parse(result.text)).toMatchObject({
+          error: { type: "server_error", message: "Injected fault (mock server)." },
+        });
       }
     }
     const expected = statuses.map((_, index) => (isFaultRequest(5, index + 1, 0.3) ? 503 : 200));

@@ -1,8 +1,9 @@
 // The stream fast path: a chunk that is the previous chunk's text with another string in its content position needs
 // no JSON.parse. Exact by construction: JSON lexes left to right, so prefix + any string body + suffix parses to the
 // learnt chunk with only that string changed; the position is proven once per stream by parsing a sentinel in it.
+
+import type { StreamChunk } from "../../protocol/response-schemas.js";
 import { asStreamChunk } from "./wire-checks.js";
-import type { StreamChunk } from "./wire-schemas.js";
 
 /** The text around the content (chat `delta.content`) or text (completions `text`) string of one kind of chunk. */
 export interface ChunkTemplate {

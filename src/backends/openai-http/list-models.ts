@@ -2,11 +2,11 @@
 // when a base URL without it gets a 404.
 import { redactUrl } from "../../core/url-secrets.js";
 import { ApiCallError } from "../../errors.js";
+import { modelListSchema } from "../../protocol/response-schemas.js";
 import type { HttpSettings } from "./http-settings.js";
 import { protocolError, quoteBody } from "./protocol-error.js";
 import { redactSecret } from "./redact-secret.js";
 import { requestJson } from "./request-json.js";
-import { modelListSchema } from "./wire-schemas.js";
 
 const ENDPOINT = "/models";
 

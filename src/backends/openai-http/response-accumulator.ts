@@ -7,9 +7,9 @@ import type {
   TokenUsage,
 } from "../../core/generation.js";
 import { ThinkSplitter } from "../../core/think-splitter.js";
+import { mapFinishReason } from "../../protocol/map-finish-reason.js";
+import type { CompletionResponse, StreamChunk } from "../../protocol/response-schemas.js";
 import { describeErrorBody } from "./describe-error-body.js";
-import { mapFinishReason } from "./map-finish-reason.js";
-import type { CompletionResponse, StreamChunk } from "./wire-schemas.js";
 
 type WireUsage = NonNullable<StreamChunk["usage"]>;
 

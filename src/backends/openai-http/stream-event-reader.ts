@@ -1,11 +1,11 @@
 // Applies the SSE events of one streamed response to a ResponseAccumulator: `[DONE]`, error events, and each JSON
 // chunk, the plain content deltas through the chunk template (no JSON.parse) and everything else parsed and checked.
 import { StreamParseError } from "../../errors.js";
+import { type StreamChunk, streamChunkSchema } from "../../protocol/response-schemas.js";
 import { type ChunkTemplate, learnChunkTemplate, matchChunkTemplate } from "./chunk-template.js";
 import type { ResponseAccumulator } from "./response-accumulator.js";
 import type { SseEvent } from "./sse-decoder.js";
 import { asStreamChunk } from "./wire-checks.js";
-import { type StreamChunk, streamChunkSchema } from "./wire-schemas.js";
 
 const MAX_QUOTED_LENGTH = 200;
 /**

@@ -1,7 +1,7 @@
 // The hand-written wire checks accept exactly what streamChunkSchema and completionResponseSchema accept.
 import { describe, expect, it } from "vitest";
+import { completionResponseSchema, streamChunkSchema } from "../../protocol/response-schemas.js";
 import { asCompletionResponse, asStreamChunk } from "./wire-checks.js";
-import { completionResponseSchema, streamChunkSchema } from "./wire-schemas.js";
 
 const CASES: unknown[] = [
   { choices: [{ index: 0, delta: { content: "a" }, finish_reason: null }] },

@@ -1,6 +1,6 @@
 // The wire checks of the hot path: the same acceptance as `streamChunkSchema` and `completionResponseSchema`, by
 // hand (no copies, ~10× cheaper than zod at hundreds of thousands of chunks a second); the schemas stay the reference.
-import type { CompletionResponse, StreamChunk } from "./wire-schemas.js";
+import type { CompletionResponse, StreamChunk } from "../../protocol/response-schemas.js";
 
 const isNullish = (value: unknown): value is null | undefined => value === undefined || value === null;
 const isOptionalString = (value: unknown): boolean => isNullish(value) || typeof value === "string";

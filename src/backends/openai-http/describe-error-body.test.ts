@@ -1,23 +1,6 @@
-// Tests the wire finish_reason → domain FinishReason mapping and the short error-body description.
+// Tests the short description of an error body (the finish-reason mapping is tested in src/protocol/).
 import { describe, expect, it } from "vitest";
 import { describeErrorBody } from "./describe-error-body.js";
-import { mapFinishReason } from "./map-finish-reason.js";
-
-describe("mapFinishReason", () => {
-  it.each([
-    ["stop", "stop"],
-    ["eos_token", "stop"],
-    ["length", "length"],
-    ["content_filter", "content-filter"],
-    ["tool_calls", "tool-calls"],
-    ["function_call", "tool-calls"],
-    ["abort", "other"],
-    [null, "unknown"],
-    [undefined, "unknown"],
-  ] as const)("%s → %s", (wire, expected) => {
-    expect(mapFinishReason(wire)).toBe(expected);
-  });
-});
 
 describe("describeErrorBody", () => {
   it.each([

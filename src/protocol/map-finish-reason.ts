@@ -1,5 +1,5 @@
 // Maps a wire `finish_reason` to the domain FinishReason union.
-import type { FinishReason } from "../../core/generation.js";
+import type { FinishReason } from "../core/generation.js";
 
 export function mapFinishReason(wire: string | null | undefined): FinishReason {
   switch (wire) {

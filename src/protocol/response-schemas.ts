@@ -1,4 +1,4 @@
-// Lenient zod schemas of the OpenAI-compatible wire format, as vLLM, SGLang, llama.cpp, TGI and Ollama send it.
+// Lenient zod schemas of the OpenAI-compatible responses a client reads, as vLLM, SGLang, llama.cpp, TGI and Ollama send them.
 import { z } from "zod";
 
 // The per-chunk schemas use z.object, which accepts and drops unknown keys: as lenient as z.looseObject for what we

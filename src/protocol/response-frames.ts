@@ -1,10 +1,13 @@
 // The JSON text of OpenAI responses and stream chunks, built from fixed prefixes so that per token only the
-// token text is JSON-escaped.
+// token text is JSON-escaped: the one writer of response bodies for every server of this project.
+import type { CompletionLogprobs } from "./completion-logprobs.js";
 import type { GenerationKind } from "./parse-generation-request.js";
-import type { MockFinishReason } from "./plan-answer.js";
+import { SSE_DATA_PREFIX, SSE_DONE_FRAME, SSE_EVENT_END } from "./sse-frames.js";
+import type { WireFinishReason } from "./wire-finish-reason.js";
 
 export interface ResponseIdentity {
   kind: GenerationKind;
+  /** Written as it is (no JSON escaping, per response on the hot path): letters, digits and `-` only. */
   id: string;
   createdS: number;
   /** The model name, already JSON-encoded (with its quotes). */
@@ -16,26 +19,33 @@ export interface Usage {
   completionTokens: number;
 }
 
-function usageJson(usage: Usage): string {
+/** OpenAI's usage object, in OpenAI's key order. */
+export function usageJson(usage: Usage): string {
   const total = usage.promptTokens + usage.completionTokens;
-  return `{"prompt_tokens":${usage.promptTokens},"total_tokens":${total},"completion_tokens":${usage.completionTokens}}`;
+  return `{"prompt_tokens":${usage.promptTokens},"completion_tokens":${usage.completionTokens},"total_tokens":${total}}`;
+}
+
+function finishJson(reason: WireFinishReason): string {
+  return reason === null ? "null" : `"${reason}"`;
 }
 
 function head(identity: ResponseIdentity, object: string): string {
   return `{"id":"${identity.id}","object":"${object}","created":${identity.createdS},"model":${identity.modelJson},`;
 }
 
-/** The whole non-streaming response body. */
+/** The whole non-streaming response body (`logprobs`: completions with `logprobs: N` only). */
 export function completeResponseJson(
   identity: ResponseIdentity,
   text: string,
-  finishReason: MockFinishReason,
+  finishReason: WireFinishReason,
   usage: Usage,
+  logprobs: CompletionLogprobs | null = null,
 ): string {
+  const finish = finishJson(finishReason);
   const choice =
     identity.kind === "chat"
-      ? `{"index":0,"message":{"role":"assistant","content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":"${finishReason}"}`
-      : `{"index":0,"text":${JSON.stringify(text)},"logprobs":null,"finish_reason":"${finishReason}"}`;
+      ? `{"index":0,"message":{"role":"assistant","content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":${finish}}`
+      : `{"index":0,"text":${JSON.stringify(text)},"logprobs":${logprobs === null ? "null" : JSON.stringify(logprobs)},"finish_reason":${finish}}`;
   const object = identity.kind === "chat" ? "chat.completion" : "text_completion";
   return `${head(identity, object)}"choices":[${choice}],"usage":${usageJson(usage)}}`;
 }
@@ -58,29 +68,31 @@ export class StreamFrames {
         : `${this.chunkHead}{"index":0,"text":`;
     this.tokenSuffix =
       identity.kind === "chat"
-        ? `},"logprobs":null,"finish_reason":null}]}\n\n`
-        : `,"logprobs":null,"finish_reason":null}]}\n\n`;
+        ? `},"logprobs":null,"finish_reason":null}]}${SSE_EVENT_END}`
+        : `,"logprobs":null,"finish_reason":null}]}${SSE_EVENT_END}`;
   }
 
   /** The chat stream's opening chunk (`delta: {role: "assistant", content: ""}`); empty for completions. */
   opening(stamp = ""): string {
     if (this.identity.kind !== "chat") return "";
-    return `data: {${stamp}${this.chunkHead}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}\n\n`;
+    return `${SSE_DATA_PREFIX}{${stamp}${this.chunkHead}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}${SSE_EVENT_END}`;
   }
 
   token(text: string, stamp = ""): string {
-    return `data: {${stamp}${this.tokenPrefix}${JSON.stringify(text)}${this.tokenSuffix}`;
+    return `${SSE_DATA_PREFIX}{${stamp}${this.tokenPrefix}${JSON.stringify(text)}${this.tokenSuffix}`;
   }
 
   /** The chunk with `finish_reason`, the usage chunk when asked for, and `[DONE]`. */
-  closing(finishReason: MockFinishReason, usage: Usage | undefined, stamp = ""): string {
+  closing(finishReason: WireFinishReason, usage: Usage | undefined, stamp = ""): string {
+    const finish = finishJson(finishReason);
     const choice =
       this.identity.kind === "chat"
-        ? `{"index":0,"delta":{},"logprobs":null,"finish_reason":"${finishReason}"}`
-        : `{"index":0,"text":"","logprobs":null,"finish_reason":"${finishReason}"}`;
-    let frames = `data: {${stamp}${this.chunkHead}${choice}]}\n\n`;
-    if (usage !== undefined) frames += `data: {${stamp}${this.chunkHead}],"usage":${usageJson(usage)}}\n\n`;
-    return `${frames}data: [DONE]\n\n`;
+        ? `{"index":0,"delta":{},"logprobs":null,"finish_reason":${finish}}`
+        : `{"index":0,"text":"","logprobs":null,"finish_reason":${finish}}`;
+    let frames = `${SSE_DATA_PREFIX}{${stamp}${this.chunkHead}${choice}]}${SSE_EVENT_END}`;
+    if (usage !== undefined)
+      frames += `${SSE_DATA_PREFIX}{${stamp}${this.chunkHead}],"usage":${usageJson(usage)}}${SSE_EVENT_END}`;
+    return frames + SSE_DONE_FRAME;
   }
 }
 

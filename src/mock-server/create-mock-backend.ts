@@ -1,0 +1,160 @@
+// The mock server's model as a ServedBackend: oracle answers or filler text, cut by stop and max_tokens, handed
+// over on the latency model's absolute deadlines (token i at arrival + ttft + offset(i), tokens already due
+// together), and `echo` / `logprobs` scoring.
+import type { GenerationResult } from "../core/generation.js";
+import type { Prompt } from "../core/prompt.js";
+import type { Usage } from "../protocol/response-frames.js";
+import type {
+  LogprobsAnswer,
+  ServedBackend,
+  ServedGenerateOptions,
+  ServedGenerationRequest,
+} from "../serve/served-backend.js";
+import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan.js";
+import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
+import { type AnswerContext, planAnswer } from "./plan-answer.js";
+import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
+import { countWords } from "./split-into-tokens.js";
+import { TimerSet } from "./timer-set.js";
+
+export interface MockBackendOptions {
+  model: string;
+  answers: AnswerContext;
+  latency: LatencySettings;
+  now: () => number;
+  /** XORed with a request's number to key its latency draws (a cluster worker's id << 24; default 0). */
+  latencyKeyBase?: number;
+}
+
+export interface MockBackend extends ServedBackend {
+  /** Answers still waiting for a deadline. */
+  readonly pendingCount: number;
+}
+
+export function createMockBackend(options: MockBackendOptions): MockBackend {
+  const { model, answers, latency, now } = options;
+  const latencyKeyBase = options.latencyKeyBase ?? 0;
+  const timers = new TimerSet();
+  const host: MockStreamHost = { now, timers, isClosed: false };
+  let callCount = 0;
+
+  /** Runs `callback` at `deadlineMs` (at once when it has passed). */
+  const at = (deadlineMs: number, callback: () => void): void => {
+    const delayMs = deadlineMs - now();
+    if (delayMs <= 0) callback();
+    else timers.schedule(callback, delayMs);
+  };
+
+  const generate = (
+    request: ServedGenerationRequest,
+    generateOptions: ServedGenerateOptions = {},
+  ): Promise<GenerationResult> => {
+    const arrivalMs = generateOptions.arrivalMs ?? now();
+    const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
+    const { promptTail, promptTokens } = readPrompt(request.prompt);
+    const { tokens, finishReason } = planAnswer(
+      {
+        promptTail,
+        maxTokens: request.params.maxTokens,
+        minTokens: request.minTokens ?? 0,
+        isEosIgnored: request.isEosIgnored ?? false,
+        stop: request.params.stop ?? [],
+      },
+      answers,
+    );
+    const usage: Usage = { promptTokens, completionTokens: tokens.length };
+    const timing = planLatency(latency, key, promptTokens, tokens.length);
+    const firstDeadlineMs = arrivalMs + timing.ttftMs;
+    if (!request.stream) {
+      const deadlineMs = firstDeadlineMs + tokenOffsetMs(timing, Math.max(0, tokens.length - 1));
+      const text = tokens.join("");
+      // Due already (no latency): no timer, no executor, no closure.
+      if (deadlineMs <= now())
+        return Promise.resolve(
+          okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+        );
+      return new Promise((resolve) =>
+        at(deadlineMs, () =>
+          resolve(
+            host.isClosed
+              ? abortedResult(arrivalMs, now())
+              : okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+          ),
+        ),
+      );
+    }
+    const answer = { tokens, finishReason, usage, arrivalMs, firstDeadlineMs, timing };
+    return new MockStream(host, answer, generateOptions).run();
+  };
+
+  return {
+    name: "mock",
+    modelId: model,
+    generate,
+    completeWithLogprobs(request, generateOptions): Promise<LogprobsAnswer> {
+      if (request.promptTokenIds !== undefined)
+        return Promise.resolve({
+          status: "error",
+          error: {
+            code: "E_TOKEN_ID_PROMPT",
+            message: "The mock server scores text prompts only: send the prompt as text.",
+            httpStatus: 400,
+          },
+        });
+      const arrivalMs = generateOptions.arrivalMs ?? now();
+      const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
+      const { promptTail, promptTokens } = readPrompt(request.prompt);
+      const plan = planLogprobsAnswer(
+        {
+          promptTail,
+          maxTokens: request.params.maxTokens,
+          minTokens: request.minTokens,
+          isEosIgnored: request.isEosIgnored,
+          stop: request.params.stop ?? [],
+          isEcho: request.isEcho,
+          logprobs: request.logprobs,
+        },
+        answers,
+      );
+      const timing = planLatency(latency, key, promptTokens, plan.generatedCount);
+      const deadlineMs =
+        arrivalMs + timing.ttftMs + tokenOffsetMs(timing, Math.max(0, plan.generatedCount - 1));
+      return new Promise((resolve) =>
+        at(deadlineMs, () =>
+          resolve(
+            host.isClosed
+              ? { status: "error", error: { code: "E_ABORTED", message: CLOSED_MESSAGE } }
+              : {
+                  status: "ok",
+                  text: plan.text,
+                  finishReason: plan.finishReason,
+                  usage: { promptTokens, completionTokens: plan.generatedCount },
+                  logprobs: plan.logprobs,
+                },
+          ),
+        ),
+      );
+    },
+    listModels: async () => [model],
+    /** Settles every answer still waiting (as aborted) and cancels its timers. */
+    async close() {
+      host.isClosed = true;
+      timers.runAllNow();
+    },
+    get pendingCount() {
+      return timers.size;
+    },
+  };
+}
+
+/** The oracle's view of a prompt (its last user turn) and the mock's prompt token count (words of every turn). */
+function readPrompt(prompt: Prompt): { promptTail: string; promptTokens: number } {
+  if (prompt.type === "completion") return { promptTail: prompt.text, promptTokens: countWords(prompt.text) };
+  let promptTail = "";
+  let promptTokens = 0;
+  for (const message of prompt.messages) {
+    promptTokens += countWords(message.content);
+    if (message.role === "user") promptTail = message.content;
+  }
+  return { promptTail, promptTokens };
+}
