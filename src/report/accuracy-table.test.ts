@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SampleRecord } from "../core/sample-record.js";
+import { sampleRecord } from "../core/test-support/sample-record.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { accuracyTable } from "./accuracy-table.js";
 
-const record = (index: number, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord => ({
-  benchmark: "gsm8k",
-  id: String(index),
-  task: "gsm8k",
-  status,
-  prompt: { type: "completion", text: "q" },
-  response: "42",
-  reasoning: "",
-  extracted: "42",
-  gold: "7",
-  correct,
-  score: correct ? 1 : 0,
-  unparsed: false,
-  truncated: false,
-  grade_reason: "",
-  finish_reason: "stop",
-  usage: { prompt_tokens: 1, completion_tokens: 1 },
-  timings: { sent_at_ms: 0, ttfb_ms: 1, ttft_ms: 1, e2e_ms: 1, itl_ms: null, chunks: 1 },
-  attempts: 1,
-  session: 0,
-  error: null,
-});
+const record = (index: number, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord =>
+  sampleRecord({ benchmark: "gsm8k", id: String(index), task: "gsm8k", status, correct, gold: "7" });
 
 describe("accuracyTable", () => {
   it("prints the Wilson interval: 0 of 50 right is 0.0%–7.1%, not an empty 0.00%–0.00%", () => {

@@ -3,6 +3,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { SampleRecord } from "../core/sample-record.js";
+import { sampleRecord } from "../core/test-support/sample-record.js";
 import { createProgressReporter } from "./progress-reporter.js";
 
 function fakeStream(isTty: boolean) {
@@ -19,28 +20,8 @@ function fakeStream(isTty: boolean) {
   return { stream, text: () => chunks.join(""), lines: () => chunks.join("").split("\n").filter(Boolean) };
 }
 
-const sample = (index: number, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord => ({
-  benchmark: "gsm8k",
-  id: `test/${index}`,
-  task: "gsm8k",
-  status,
-  prompt: { type: "completion", text: "q" },
-  response: "42",
-  reasoning: "",
-  extracted: "42",
-  gold: "42",
-  correct,
-  score: correct ? 1 : 0,
-  unparsed: false,
-  truncated: false,
-  grade_reason: "",
-  finish_reason: "stop",
-  usage: { prompt_tokens: 1, completion_tokens: 1 },
-  timings: { sent_at_ms: 0, ttfb_ms: 1, ttft_ms: 1, e2e_ms: 1, itl_ms: null, chunks: 1 },
-  attempts: 1,
-  session: 0,
-  error: null,
-});
+const sample = (index: number, correct: boolean, status: SampleRecord["status"] = "ok"): SampleRecord =>
+  sampleRecord({ benchmark: "gsm8k", id: `test/${index}`, task: "gsm8k", status, correct, gold: "42" });
 
 describe("createProgressReporter, not a TTY", () => {
   it("run: a line at the start, at most one per 10 s, and at the end; accuracy over the graded samples", () => {
