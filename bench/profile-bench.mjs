@@ -1,6 +1,7 @@
 // Serving-performance benches of `llm-bench profile` against the mock server (both built CLIs, separate processes).
 // Usage: node bench/profile-bench.mjs [rps|stream|latency|poisson|memory ...]   (default: all but memory)
-// Env: BENCH_RUNS (default 3), BENCH_SCALE (multiplies request counts, default 1).
+// Env: BENCH_RUNS (default 3), BENCH_SCALE (multiplies request counts, default 1); BENCH_CLIENT_ROOT and
+// BENCH_SERVER_ROOT run the client or the mock server from another built checkout (to tell which side changed).
 import { spawn, spawnSync } from "node:child_process";
 import diagnosticsChannel from "node:diagnostics_channel";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +10,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli/main.js");
+const cli = join(process.env.BENCH_CLIENT_ROOT ?? root, "dist/cli/main.js");
+const serverCli = join(process.env.BENCH_SERVER_ROOT ?? root, "dist/cli/main.js");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const median = (values) => {
@@ -22,7 +24,7 @@ const log = (line) => process.stderr.write(`${line}\n`);
 
 /** Starts `llm-bench mock-server --port 0 ...args`; resolves its base URL. */
 async function startServer(args) {
-  const child = spawn(process.execPath, [cli, "mock-server", "--port", "0", ...args], {
+  const child = spawn(process.execPath, [serverCli, "mock-server", "--port", "0", ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise((resolveUrl, reject) => {
