@@ -1,11 +1,11 @@
 // The loglikelihood work item on a scripted backend: scores to acc/acc_norm, retries, failures as data, fatal errors.
 import { describe, expect, it } from "vitest";
-import type { ContinuationScore, LoglikelihoodRequest } from "../backends/local-llama/loglikelihood-types.js";
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { createLocalDatasetContext } from "../benchmarks/test-support/local-dataset-context.js";
 import { fixturesDir } from "../benchmarks/test-support/shared-data-dir.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { Backend } from "../core/generation.js";
+import type { ContinuationScore, LoglikelihoodRequest } from "../core/loglikelihood.js";
 import { sampleRecordSchema } from "../core/sample-record.js";
 import { ApiCallError } from "../errors.js";
 import { buildLoglikelihoodWorkItem, hasLoglikelihood } from "./build-loglikelihood-work-item.js";

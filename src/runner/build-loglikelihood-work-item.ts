@@ -1,7 +1,8 @@
 // `--scoring loglikelihood`: one sample is one engine item that scores every option and records acc and acc_norm.
-import type { ContinuationScore, LoglikelihoodScorer } from "../backends/local-llama/loglikelihood-types.js";
+
 import type { BenchmarkSample, LoglikelihoodPrompt } from "../benchmarks/types.js";
 import type { Backend, GenerationStatus } from "../core/generation.js";
+import type { ContinuationScore, LoglikelihoodScorer } from "../core/loglikelihood.js";
 import { type LoglikelihoodScores, recordKey, type SampleRecord } from "../core/sample-record.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
 import { ApiCallError, BenchError, ConfigError, RequestTimeoutError, toError } from "../errors.js";

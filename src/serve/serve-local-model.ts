@@ -1,8 +1,8 @@
 // The in-process model (llama.cpp) as a ServedBackend: its deltas stream as they come, `echo` scores the prompt
 // (lm-evaluation-harness's loglikelihood requests), and a model without a chat template answers chat with a 400.
 import type { LocalLlamaBackend } from "../backends/local-llama/create-local-llama-backend.js";
-import type { PromptScores } from "../backends/local-llama/loglikelihood-types.js";
 import type { GenerationResult } from "../core/generation.js";
+import type { PromptScores } from "../core/loglikelihood.js";
 import type { CompletionLogprobs } from "../protocol/completion-logprobs.js";
 import type { LogprobsAnswer, ServedBackend, ServedGenerateOptions } from "./served-backend.js";
 

@@ -1,7 +1,7 @@
 // Loglikelihood and prompt scoring on the loaded model: a question's context is evaluated once for all its choices.
 import type { LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
 import type { GenerateOptions } from "../../core/generation.js";
-import type { ContinuationScore, LoglikelihoodRequest, PromptScores } from "./loglikelihood-types.js";
+import type { ContinuationScore, LoglikelihoodRequest, PromptScores } from "../../core/loglikelihood.js";
 import { loadPrefix, scoreContinuation } from "./score-on-sequence.js";
 import type { SequencePool } from "./sequence-pool.js";
 import { leadingTokens, withoutBos } from "./tokenize-prompt.js";

@@ -4,9 +4,9 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { Backend } from "../../core/generation.js";
+import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
 import { redactUrl, urlSecrets } from "../../core/url-secrets.js";
 import { ConfigError } from "../../errors.js";
-import type { LoglikelihoodScorer } from "../local-llama/loglikelihood-types.js";
 import { createHttpTransport } from "./create-http-transport.js";
 import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";

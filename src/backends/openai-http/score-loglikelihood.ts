@@ -1,7 +1,7 @@
 // Backend#loglikelihood over HTTP: one `echo: true, logprobs: 1, max_tokens: 0` completion per continuation.
 import { z } from "zod";
+import type { ContinuationScore, LoglikelihoodRequest } from "../../core/loglikelihood.js";
 import { ApiCallError } from "../../errors.js";
-import type { ContinuationScore, LoglikelihoodRequest } from "../local-llama/loglikelihood-types.js";
 import { continuationLogprob } from "./continuation-logprob.js";
 import type { HttpSettings } from "./http-settings.js";
 import { requestJson } from "./request-json.js";

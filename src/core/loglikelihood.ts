@@ -1,5 +1,5 @@
-// The loglikelihood scoring API of the local backend (and of `serve`'s `echo` + `logprobs`).
-import type { GenerateOptions } from "../../core/generation.js";
+// The loglikelihood scoring API every scoring backend offers (local llama.cpp, OpenAI-compatible `echo` + `logprobs`) and `serve` answers.
+import type { GenerateOptions } from "./generation.js";
 
 /** One question: a shared context and the continuations (choices) to score after it. */
 export interface LoglikelihoodRequest {
