@@ -4,22 +4,48 @@ import { type EndpointType, promptTail } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
 import { BENCHMARK_NAMES, benchmarks, loadBenchmark } from "./registry.js";
 import { resolveDefaultParams } from "./resolve-default-params.js";
+import { formatRecipeSource, selectRecipe } from "./select-recipe.js";
 import { createLocalDatasetContext } from "./test-support/local-dataset-context.js";
 import { fixturesDir } from "./test-support/shared-data-dir.js";
-import type { Benchmark, LoadedBenchmark } from "./types.js";
+import type { Benchmark, LoadedBenchmark, Recipe } from "./types.js";
 
 const ENDPOINT_TYPES: readonly EndpointType[] = ["chat", "completions"];
 const SYSTEM_PROMPTS: readonly (string | undefined)[] = [undefined, "", "You are a careful expert."];
 const VARIANTS = Array.from({ length: 24 }, (_, index) => index);
 
-function shotCounts(benchmark: Benchmark): number[] {
-  return [...new Set([0, 1, benchmark.defaultNShots, benchmark.maxNShots])]
+const PIN = /^([0-9a-f]{40}|\d+\.\d+(\.\d+)?)$/;
+
+function shotCounts(benchmark: Benchmark, recipe: Recipe): number[] {
+  return [...new Set([0, 1, recipe.defaultNShots, benchmark.maxNShots])]
     .filter((count) => count <= benchmark.maxNShots)
     .sort((left, right) => left - right);
 }
 
-async function loadFixtures(benchmark: Benchmark, nShots: number): Promise<LoadedBenchmark> {
-  return benchmark.load({ context: createLocalDatasetContext(fixturesDir(benchmark.name)), nShots });
+async function loadFixtures(benchmark: Benchmark, nShots: number, recipe?: Recipe): Promise<LoadedBenchmark> {
+  return benchmark.load({
+    context: createLocalDatasetContext(fixturesDir(benchmark.name)),
+    nShots,
+    ...(recipe === undefined ? {} : { recipe }),
+  });
+}
+
+/** [benchmark, recipe] for every recipe of every registered benchmark. */
+const RECIPES = (
+  await Promise.all(
+    BENCHMARK_NAMES.map(async (name) =>
+      (await loadBenchmark(name)).recipes.map((recipe) => [name, recipe.name] as const),
+    ),
+  )
+).flat();
+
+async function loadRecipe(
+  name: string,
+  recipeName: string,
+): Promise<{ benchmark: Benchmark; recipe: Recipe }> {
+  const benchmark = await loadBenchmark(name);
+  const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
+  if (recipe === undefined) throw new Error(`no recipe ${recipeName}`);
+  return { benchmark, recipe };
 }
 
 describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
@@ -27,12 +53,22 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     const benchmark = await loadBenchmark(name);
     expect(benchmark.name).toBe(name);
     expect(await benchmarks[name]()).toBe(benchmark);
-    expect(() => getGrader(benchmark.grader)).not.toThrow();
-    expect(benchmark.defaultNShots).toBeGreaterThanOrEqual(0);
-    expect(benchmark.defaultNShots).toBeLessThanOrEqual(benchmark.maxNShots);
     expect(new Set(benchmark.tasks).size).toBe(benchmark.tasks.length);
-    for (const endpointType of ENDPOINT_TYPES) {
-      expect(resolveDefaultParams(benchmark, endpointType).maxTokens).toBeGreaterThan(0);
+    const recipeNames = benchmark.recipes.map((recipe) => recipe.name);
+    expect(new Set(recipeNames).size).toBe(recipeNames.length);
+    for (const recipe of benchmark.recipes) {
+      expect(recipe.name).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
+      expect(() => getGrader(recipe.grader)).not.toThrow();
+      for (const extra of recipe.extraGraders ?? []) expect(() => getGrader(extra)).not.toThrow();
+      expect(recipe.defaultNShots).toBeGreaterThanOrEqual(0);
+      expect(recipe.defaultNShots).toBeLessThanOrEqual(benchmark.maxNShots);
+      for (const source of recipe.sources) {
+        expect(source.repository).toMatch(/^[\w.-]+(\/[\w.-]+)?$/);
+        expect(source.pin).toMatch(PIN);
+      }
+      for (const endpointType of ENDPOINT_TYPES) {
+        expect(resolveDefaultParams(recipe, endpointType).maxTokens).toBeGreaterThan(0);
+      }
     }
   });
 
@@ -50,27 +86,35 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     }
   });
 
-  it("builds prompts that end with the oracle's suffix, for every endpoint, n-shots and system prompt", async () => {
+  it("rejects more shots than it allows", async () => {
     const benchmark = await loadBenchmark(name);
-    const loaded = await loadFixtures(benchmark, benchmark.maxNShots);
+    await expect(loadFixtures(benchmark, benchmark.maxNShots + 1)).rejects.toThrow(/n-shots/);
+  });
+});
+
+describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
+  it("builds prompts that end with the oracle's suffix, for every endpoint, n-shots and system prompt", async () => {
+    const { benchmark, recipe } = await loadRecipe(name, recipeName);
+    const loaded = await loadFixtures(benchmark, benchmark.maxNShots, recipe);
     for (const sample of loaded.samples) {
-      const suffix = benchmark.oracle.promptSuffix(sample);
+      const suffix = benchmark.oracle.promptSuffix(sample, recipe);
       expect(suffix.length).toBeGreaterThan(0);
       for (const endpointType of ENDPOINT_TYPES) {
-        for (const nShots of shotCounts(benchmark)) {
+        for (const nShots of shotCounts(benchmark, recipe)) {
           for (const systemPrompt of SYSTEM_PROMPTS) {
             const prompt = loaded.buildPrompt(sample, { endpointType, nShots, systemPrompt, cot: false });
             expect(prompt.type).toBe(endpointType === "chat" ? "chat" : "completion");
             expect(promptTail(prompt).endsWith(suffix)).toBe(true);
             if (prompt.type === "chat") {
-              const turns = benchmark.chatFewShot === "inline" ? 0 : nShots;
+              const turns = recipe.chatFewShot === "inline" ? 0 : nShots;
               expect(prompt.messages.filter((message) => message.role === "assistant")).toHaveLength(turns);
-              // undefined: the benchmark's default system prompt (if it has one) applies.
-              if (systemPrompt !== undefined) {
-                expect(prompt.messages[0]?.role === "system").toBe(systemPrompt !== "");
+              // undefined: the recipe's default system prompt (if it has one) applies; "": none at all.
+              if (systemPrompt === "") expect(prompt.messages[0]?.role).not.toBe("system");
+              if (systemPrompt) {
+                expect(prompt.messages.some((message) => message.content.includes(systemPrompt))).toBe(true);
               }
             } else if (systemPrompt) {
-              expect(prompt.text.startsWith(`${systemPrompt}\n\n`)).toBe(true);
+              expect(prompt.text.startsWith(systemPrompt)).toBe(true);
             }
           }
         }
@@ -78,34 +122,95 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     }
   });
 
-  it("grades every oracle answer variant as intended by the default grader", async () => {
-    const benchmark = await loadBenchmark(name);
-    const grader = getGrader(benchmark.grader);
-    const loaded = await loadFixtures(benchmark, 0);
+  it("grades every oracle answer variant as intended by the recipe's graders", async () => {
+    const { benchmark, recipe } = await loadRecipe(name, recipeName);
+    const graders = [recipe.grader, ...(recipe.extraGraders ?? [])].map((graderName) =>
+      getGrader(graderName),
+    );
+    const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const sample of loaded.samples) {
       for (const variant of VARIANTS) {
         for (const isCorrect of [true, false]) {
-          const response = benchmark.oracle.answer(sample, isCorrect, variant);
+          const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe);
           const input = {
             response,
             gold: sample.gold,
             ...(sample.choices ? { choices: sample.choices } : {}),
           };
-          const grade = grader(input);
-          expect({ sample: sample.id, variant, response, isCorrect: grade.isCorrect }).toEqual({
-            sample: sample.id,
-            variant,
+          for (const grader of graders) {
+            expect({ sample: sample.id, variant, response, isCorrect: grader(input).isCorrect }).toEqual({
+              sample: sample.id,
+              variant,
+              response,
+              isCorrect,
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it("answers, where recipes share a sample's prompt suffix, in a form every one of their graders reads right", async () => {
+    const { benchmark, recipe } = await loadRecipe(name, recipeName);
+    const loaded = await loadFixtures(benchmark, 0, recipe);
+    for (const other of benchmark.recipes) {
+      if (other === recipe) continue;
+      const otherLoaded = await loadFixtures(benchmark, 0, other);
+      const otherGrader = getGrader(other.grader);
+      for (const sample of loaded.samples) {
+        const twin = otherLoaded.samples.find((candidate) => candidate.id === sample.id);
+        if (
+          twin === undefined ||
+          benchmark.oracle.promptSuffix(twin, other) !== benchmark.oracle.promptSuffix(sample, recipe)
+        )
+          continue;
+        // The oracle answers with the first registered recipe's phrasing; the other must grade it the same way.
+        const first = benchmark.recipes.indexOf(recipe) < benchmark.recipes.indexOf(other) ? recipe : other;
+        for (const isCorrect of [true, false]) {
+          const response = benchmark.oracle.answer(sample, isCorrect, 0, first);
+          const input = {
             response,
+            gold: sample.gold,
+            ...(sample.choices ? { choices: sample.choices } : {}),
+          };
+          expect({ recipe: other.name, sample: sample.id, isCorrect: otherGrader(input).isCorrect }).toEqual({
+            recipe: other.name,
+            sample: sample.id,
             isCorrect,
           });
         }
       }
     }
   });
+});
 
-  it("rejects more shots than it allows", async () => {
-    const benchmark = await loadBenchmark(name);
-    await expect(loadFixtures(benchmark, benchmark.maxNShots + 1)).rejects.toThrow(/n-shots/);
+describe("selectRecipe", () => {
+  it("takes the first recipe by default, one name for every benchmark, or benchmark=name pairs", async () => {
+    const mmlu = await loadBenchmark("mmlu");
+    const gsm8k = await loadBenchmark("gsm8k");
+    expect(selectRecipe(mmlu, undefined)).toBe(mmlu.recipes[0]);
+    expect(selectRecipe(mmlu, [])).toBe(mmlu.recipes[0]);
+    const last = mmlu.recipes.at(-1);
+    expect(selectRecipe(mmlu, [last?.name ?? ""])).toBe(last);
+    expect(selectRecipe(mmlu, [`mmlu=${last?.name}`])).toBe(last);
+    // A pair for another benchmark leaves this one at its default.
+    expect(selectRecipe(gsm8k, [`mmlu=${last?.name}`])).toBe(gsm8k.recipes[0]);
+  });
+
+  it("refuses an unknown name with the benchmark's recipes, and a mix of names and pairs", async () => {
+    const mmlu = await loadBenchmark("mmlu");
+    expect(() => selectRecipe(mmlu, ["nope"])).toThrow(
+      new RegExp(
+        `mmlu has no recipe "nope"\\. Its recipes: ${mmlu.recipes.map((recipe) => recipe.name).join(", ")}`,
+      ),
+    );
+    expect(() => selectRecipe(mmlu, ["lm-eval", "gsm8k=sglang"])).toThrow(/not both/);
+    expect(() => selectRecipe(mmlu, ["lm-eval", "sglang"])).toThrow(/several names/);
+  });
+
+  it("writes a source as repository, path and pin", () => {
+    expect(formatRecipeSource({ repository: "o/r", path: "a/b.py", pin: "1.2.3" })).toBe("o/r a/b.py@1.2.3");
+    expect(formatRecipeSource({ repository: "lighteval", pin: "0.10.0" })).toBe("lighteval@0.10.0");
   });
 });
 

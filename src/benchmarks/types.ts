@@ -24,6 +24,11 @@ export interface PromptOptions {
 
 export interface LoadOptions {
   context: DatasetContext;
+  /**
+   * The recipe the prompts follow (one of the benchmark's `recipes`; absent: the first): it may also decide the
+   * few-shot pool and the question set.
+   */
+  recipe?: Recipe;
   /** Subtasks to keep; undefined or empty means all. Unknown names → ConfigError listing the known ones. */
   tasks?: readonly string[];
   /** Shots the prompts will need, so a loader can skip reading few-shot data it does not need. */
@@ -59,28 +64,50 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
 
 /** How the mock server's oracle recognises and answers this benchmark's questions. */
 export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
-  /** Text every prompt for `sample` ends with (the last user turn of a chat, or the flat completion text). */
-  promptSuffix(sample: S): string;
   /**
-   * A response the benchmark's default grader marks correct (`isCorrect`) or wrong.
-   * `variant` picks one of several answer phrasings the grader must handle.
+   * Text every prompt of `recipe` for `sample` ends with (the last user turn of a chat, or the flat completion
+   * text), whatever the shots and system prompt.
    */
-  answer(sample: S, isCorrect: boolean, variant: number): string;
+  promptSuffix(sample: S, recipe: Recipe): string;
+  /**
+   * A response `recipe`'s grader marks correct (`isCorrect`) or wrong (and so does every other recipe's grader
+   * whose prompts end with the same suffix). `variant` picks one of several answer phrasings the grader must handle.
+   */
+  answer(sample: S, isCorrect: boolean, variant: number, recipe: Recipe): string;
 }
 
-export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
+/**
+ * Where a recipe's behaviour was read: a file of a repository at a commit (`huggingface/lighteval
+ * src/lighteval/tasks/default_prompts.py@<commit>`), or a package at a version.
+ */
+export interface RecipeSource {
+  /** `owner/repo` on GitHub, or a package name. */
+  repository: string;
+  /** The file read, relative to the repository root; absent for a package. */
+  path?: string;
+  /** The 40-hex commit read, or a package version (`0.10.0`). */
+  pin: string;
+}
+
+/**
+ * One reference's way of running a benchmark: prompt bytes, few-shot pool and order, system-prompt placement,
+ * request parameters, answer extraction and comparison. The benchmark's `load` builds prompts for the recipe it is
+ * given; the fields here are the defaults the accuracy flags override.
+ */
+export interface Recipe {
+  /** `lighteval`, `lm-eval`, `sglang` … unique within the benchmark; `--recipe NAME` selects it. */
   readonly name: string;
+  /** One line for `list`: what the reference is (task name, script). */
   readonly description: string;
-  /** Where the data comes from, for `list`: e.g. `cais/mmlu (all, test)`. */
-  readonly dataset: string;
+  /** Every file the recipe was matched against (prompt, few-shot sampler, extraction …), first the main one. */
+  readonly sources: readonly [RecipeSource, ...RecipeSource[]];
   readonly grader: GraderName;
+  /** Graders reported beside `grader` (lm-eval's `flexible-extract` beside `strict-match`). */
+  readonly extraGraders?: readonly GraderName[];
   readonly defaultNShots: number;
-  readonly maxNShots: number;
   /** True when chain-of-thought prompts are the default (`--no-cot` turns them off); absent means off. */
   readonly defaultCot?: boolean;
-  /** Known subtasks; empty when the benchmark has none. */
-  readonly tasks: readonly string[];
-  /** Generation defaults (max tokens, stop) the user's flags override. */
+  /** Generation defaults (max tokens, stop, others the reference sends) the user's flags override. */
   readonly defaultParams: GenerationParams;
   /**
    * Optional overrides of `defaultParams` for one endpoint type, merged over them (see
@@ -92,6 +119,18 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
    * "inline" (the reference sends one user message holding the whole few-shot text).
    */
   readonly chatFewShot?: "turns" | "inline";
+}
+
+export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
+  readonly name: string;
+  readonly description: string;
+  /** Where the data comes from, for `list`: e.g. `cais/mmlu (all, test)`. */
+  readonly dataset: string;
+  /** The references this benchmark reproduces; the first is the default. */
+  readonly recipes: readonly [Recipe, ...Recipe[]];
+  readonly maxNShots: number;
+  /** Known subtasks; empty when the benchmark has none. */
+  readonly tasks: readonly string[];
   /** True when `load` returns `buildLoglikelihood` (`--scoring loglikelihood`), so a run can say so before loading data. */
   readonly hasLoglikelihood?: boolean;
   /** Other names `run` and `list` accept for this benchmark (e.g. `bbh` for `bigbench`). */

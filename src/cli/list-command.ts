@@ -1,5 +1,8 @@
 // `llm-bench list`: the registered benchmarks with their defaults.
 import { BENCHMARK_NAMES, loadBenchmark } from "../benchmarks/registry.js";
+import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
+import { formatRecipeSource } from "../benchmarks/select-recipe.js";
+import type { Recipe } from "../benchmarks/types.js";
 import { ConfigError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
 import { listSpec } from "./command-specs.js";
@@ -17,24 +20,28 @@ export async function listCommand(io: CliIo): Promise<number> {
   const entries = [];
   for (const name of BENCHMARK_NAMES) {
     const benchmark = await loadBenchmark(name);
+    const [defaultRecipe] = benchmark.recipes;
     entries.push({
       name: benchmark.name,
       description: benchmark.description,
-      default_n_shots: benchmark.defaultNShots,
+      default_recipe: defaultRecipe.name,
+      default_n_shots: defaultRecipe.defaultNShots,
       max_n_shots: benchmark.maxNShots,
-      grader: benchmark.grader,
+      grader: defaultRecipe.grader,
       dataset: benchmark.dataset,
       tasks: benchmark.tasks,
       aliases: benchmark.aliases ?? [],
+      recipes: benchmark.recipes.map(recipeEntry),
     });
   }
   if (values.json === true) {
     io.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
     return 0;
   }
-  const header = ["NAME", "SHOTS", "GRADER", "TASKS", "DATASET", "DESCRIPTION"];
+  const header = ["NAME", "RECIPES", "SHOTS", "GRADER", "TASKS", "DATASET", "DESCRIPTION"];
   const rows = entries.map((entry) => [
     entry.aliases.length === 0 ? entry.name : `${entry.name} (${entry.aliases.join(", ")})`,
+    entry.recipes.map((recipe) => recipe.name).join(","),
     String(entry.default_n_shots),
     entry.grader,
     String(entry.tasks.length || "-"),
@@ -49,5 +56,30 @@ export async function listCommand(io: CliIo): Promise<number> {
       .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
       .join("  ");
   io.stdout.write(`${[header, ...rows].map(format).join("\n")}\n`);
+  io.stdout.write("\nRecipes (the first of each benchmark is its default; --recipe NAME picks another):\n");
+  for (const entry of entries) {
+    for (const recipe of entry.recipes) {
+      io.stdout.write(
+        `  ${entry.name} ${recipe.name}: ${recipe.description}; ${recipe.sources.join("; ")}\n`,
+      );
+    }
+  }
   return 0;
+}
+
+/** A recipe as `list --json` shows it: its defaults and the sources it was matched against, pinned. */
+function recipeEntry(recipe: Recipe) {
+  return {
+    name: recipe.name,
+    description: recipe.description,
+    sources: recipe.sources.map(formatRecipeSource),
+    grader: recipe.grader,
+    extra_graders: recipe.extraGraders ?? [],
+    default_n_shots: recipe.defaultNShots,
+    default_cot: recipe.defaultCot ?? false,
+    params: {
+      chat: resolveDefaultParams(recipe, "chat"),
+      completions: resolveDefaultParams(recipe, "completions"),
+    },
+  };
 }

@@ -1,4 +1,4 @@
-// How a benchmark is asked and graded: subtasks, shots, CoT, system prompt, grader, sample count, data, verbosity.
+// How a benchmark is asked and graded: subtasks, recipe, shots, CoT, system prompt, grader, sample count, data, verbosity.
 // Shared by `run`, `profile --accuracy-benchmark` and `grade`; the `--accuracy-*` spellings are aiperf's
 // (ai-dynamo/aiperf docs/cli_options.md, "Accuracy" group).
 import { z } from "zod";
@@ -12,6 +12,15 @@ export const accuracyOptions = optionGroup("Accuracy", {
     placeholder: "a,b",
     help: "Subtasks (subjects) to evaluate, comma list or repeated; see `llm-bench list`.",
     defaultHelp: "all",
+  }),
+  recipe: option({
+    schema: z.array(z.string().min(1)).optional(),
+    flag: "recipe",
+    placeholder: "NAME",
+    help:
+      "The reference whose prompts, request parameters and grading to reproduce: one name for every benchmark " +
+      "(lm-eval), or benchmark=name pairs (mmlu=lm-eval,gsm8k=sglang); `llm-bench list` shows each benchmark's.",
+    defaultHelp: "each benchmark's first",
   }),
   nShots: option({
     schema: z.number().int().min(0).max(32).optional(),

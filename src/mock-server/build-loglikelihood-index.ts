@@ -43,12 +43,12 @@ export function buildLoglikelihoodIndex(options: OracleOptions): LoglikelihoodIn
     promptSuffix: (sample) => suffixes.get(sample) ?? "",
     answer: () => "",
   };
-  const benchmarks = options.benchmarks.flatMap(({ benchmark, samples, buildLoglikelihood }) => {
+  const benchmarks = options.benchmarks.flatMap(({ benchmark, recipe, samples, buildLoglikelihood }) => {
     if (buildLoglikelihood === undefined) return [];
     const entries: BenchmarkSample[] = [];
     for (const sample of samples) {
       const prompt = buildLoglikelihood(sample);
-      const generationSuffix = benchmark.oracle.promptSuffix(sample);
+      const generationSuffix = benchmark.oracle.promptSuffix(sample, recipe);
       const base =
         generationSuffix.length > 0 && prompt.context.endsWith(generationSuffix)
           ? generationSuffix
@@ -65,7 +65,7 @@ export function buildLoglikelihoodIndex(options: OracleOptions): LoglikelihoodIn
         entries.push(entry);
       });
     }
-    return [{ benchmark: { ...benchmark, oracle }, samples: entries }];
+    return [{ benchmark: { ...benchmark, oracle }, recipe, samples: entries }];
   });
   if (benchmarks.length === 0) return undefined;
   const index = buildOracleIndex({ ...options, benchmarks });

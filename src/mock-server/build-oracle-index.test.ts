@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Benchmark, BenchmarkSample } from "../benchmarks/types.js";
 import { buildOracleIndex } from "./build-oracle-index.js";
+import { FAKE_RECIPE } from "./test-support/fake-benchmark.js";
 
 function tableBenchmark(name: string, rows: Array<{ id: string; gold: string; suffix: string }>) {
   const samples: BenchmarkSample[] = rows.map((row) => ({ id: row.id, task: name, gold: row.gold }));
@@ -9,15 +10,13 @@ function tableBenchmark(name: string, rows: Array<{ id: string; gold: string; su
     name,
     description: "",
     dataset: "",
-    grader: "multiple_choice",
-    defaultNShots: 0,
+    recipes: [FAKE_RECIPE],
     maxNShots: 0,
     tasks: [],
-    defaultParams: {},
     load: async () => ({ samples, buildPrompt: () => ({ type: "completion", text: "" }) }),
     oracle: { promptSuffix: (sample) => suffixes.get(sample.id) ?? "", answer: (sample) => sample.gold },
   };
-  return { benchmark, samples };
+  return { benchmark, recipe: FAKE_RECIPE, samples };
 }
 
 const LONG_TAIL =

@@ -1,5 +1,5 @@
 // The oracle's lookup table from a prompt's ending to the benchmark samples whose prompts end that way.
-import type { BenchmarkOracle, BenchmarkSample } from "../benchmarks/types.js";
+import type { BenchmarkOracle, BenchmarkSample, Recipe } from "../benchmarks/types.js";
 import type { OracleOptions } from "./oracle-types.js";
 import { oracleVerdict } from "./oracle-verdict.js";
 
@@ -15,6 +15,8 @@ function keyLengthFor(available: number): number {
 export interface OracleEntry {
   benchmarkName: string;
   oracle: BenchmarkOracle;
+  /** The recipe whose prompts end with `suffix`; its grader is the one the answer is written for. */
+  recipe: Recipe;
   sample: BenchmarkSample;
   suffix: string;
   isCorrect: boolean;
@@ -49,13 +51,20 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
   const byKey = new Map<string, OracleEntry[]>();
   const shapes = new Map<string, KeyShape>();
   let size = 0;
-  for (const { benchmark, samples } of options.benchmarks) {
+  for (const { benchmark, recipe, samples } of options.benchmarks) {
     const entries: OracleEntry[] = [];
     for (const sample of samples) {
-      const suffix = benchmark.oracle.promptSuffix(sample);
+      const suffix = benchmark.oracle.promptSuffix(sample, recipe);
       if (suffix.length === 0) continue;
       const verdict = oracleVerdict(seed, benchmark.name, sample.id, options.accuracy);
-      entries.push({ benchmarkName: benchmark.name, oracle: benchmark.oracle, sample, suffix, ...verdict });
+      entries.push({
+        benchmarkName: benchmark.name,
+        oracle: benchmark.oracle,
+        recipe,
+        sample,
+        suffix,
+        ...verdict,
+      });
     }
     const tailLength = sharedTailLength(entries.map((entry) => entry.suffix));
     for (const entry of entries) {
@@ -92,6 +101,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
           if (entry.benchmarkName !== best.benchmarkName || entry.sample.gold !== best.sample.gold) {
             isAmbiguous = true;
           }
+          // Equal suffixes: the first registered wins (a benchmark's default recipe before its others).
           if (entry.suffix.length > best.suffix.length) best = entry;
         }
       }

@@ -62,7 +62,10 @@ describe("mock server latency model", () => {
   it("pads an oracle answer with filler: to max_tokens with ignore_eos, to min_tokens without", async () => {
     const benchmark = fakeBenchmark({ sampleCount: 5 });
     server = await startMockServer({
-      oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy: 1 },
+      oracle: {
+        benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+        accuracy: 1,
+      },
     });
     const sample = benchmark.samples[0];
     if (sample === undefined) throw new Error("no sample");

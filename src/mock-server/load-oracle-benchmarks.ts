@@ -3,7 +3,10 @@ import { loadBenchmark } from "../benchmarks/registry.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { LoadedOracleBenchmark } from "./oracle-types.js";
 
-/** Each named benchmark with all its samples (0 shots: the oracle only needs each sample's prompt suffix). */
+/**
+ * Each recipe of each named benchmark with all its samples (0 shots: the oracle only needs each sample's prompt
+ * suffix), the default recipe first.
+ */
 export async function loadOracleBenchmarks(
   names: readonly string[],
   context: DatasetContext,
@@ -11,15 +14,20 @@ export async function loadOracleBenchmarks(
   const loaded: LoadedOracleBenchmark[] = [];
   for (const name of names) {
     const benchmark = await loadBenchmark(name);
-    const { samples, buildLoglikelihood } = await benchmark.load({ context, nShots: 0 });
-    // No system prompt: the 0-shot context is then the part every scored prompt of the sample ends with.
-    const promptOptions = { endpointType: "completions", nShots: 0, systemPrompt: "", cot: false } as const;
-    loaded.push({
-      benchmark,
-      samples,
-      buildLoglikelihood:
-        buildLoglikelihood === undefined ? undefined : (sample) => buildLoglikelihood(sample, promptOptions),
-    });
+    for (const recipe of benchmark.recipes) {
+      const { samples, buildLoglikelihood } = await benchmark.load({ context, recipe, nShots: 0 });
+      // No system prompt: the 0-shot context is then the part every scored prompt of the sample ends with.
+      const promptOptions = { endpointType: "completions", nShots: 0, systemPrompt: "", cot: false } as const;
+      loaded.push({
+        benchmark,
+        recipe,
+        samples,
+        buildLoglikelihood:
+          buildLoglikelihood === undefined
+            ? undefined
+            : (sample) => buildLoglikelihood(sample, promptOptions),
+      });
+    }
   }
   return loaded;
 }

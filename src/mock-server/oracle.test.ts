@@ -7,7 +7,7 @@ import type { EndpointType } from "../core/prompt.js";
 import { promptTail } from "../core/prompt.js";
 import { oracleVerdict } from "./oracle-verdict.js";
 import { type MockServer, startMockServer } from "./start-mock-server.js";
-import { fakeBenchmark } from "./test-support/fake-benchmark.js";
+import { FAKE_RECIPE, fakeBenchmark } from "./test-support/fake-benchmark.js";
 import { jsonEvents, postJson } from "./test-support/http-client.js";
 
 let server: MockServer | undefined;
@@ -58,7 +58,11 @@ describe("oracle mode", () => {
     const accuracy = 0.7;
     const seed = 11;
     server = await startMockServer({
-      oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy, seed },
+      oracle: {
+        benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+        accuracy,
+        seed,
+      },
     });
     const answers = [];
     for (let index = 0; index < 200; index++)
@@ -92,7 +96,10 @@ describe("oracle mode", () => {
   it("exposes stats, samples and reset over HTTP, and counts duplicates", async () => {
     const benchmark = fakeBenchmark({ sampleCount: 10 });
     server = await startMockServer({
-      oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy: 0.5 },
+      oracle: {
+        benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+        accuracy: 0.5,
+      },
     });
     await ask(server.url, benchmark, 3, false);
     await ask(server.url, benchmark, 3, true);
@@ -119,7 +126,10 @@ describe("oracle mode", () => {
   it("answers unknown prompts with filler and counts them unrecognized", async () => {
     const benchmark = fakeBenchmark({ sampleCount: 5 });
     server = await startMockServer({
-      oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy: 1 },
+      oracle: {
+        benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+        accuracy: 1,
+      },
     });
     const result = await postJson(`${server.url}/completions`, {
       prompt: "What is the capital of France?",
@@ -127,7 +137,10 @@ describe("oracle mode", () => {
     });
     expect(JSON.parse(result.text).choices[0].text).toBe("The quick brown fox");
     // A prompt that ends with only part of a registered suffix is not recognised either.
-    const suffix = benchmark.oracle.promptSuffix(benchmark.samples[0] ?? { id: "", task: "", gold: "" });
+    const suffix = benchmark.oracle.promptSuffix(
+      benchmark.samples[0] ?? { id: "", task: "", gold: "" },
+      FAKE_RECIPE,
+    );
     await postJson(`${server.url}/completions`, { prompt: suffix.slice(20), max_tokens: 4 });
     expect(server.oracle?.stats()).toEqual({ benchmarks: {}, unrecognized: 2, ambiguous: 0 });
   });
@@ -135,15 +148,18 @@ describe("oracle mode", () => {
   it("recognises prompts by promptTail: the last user message of a chat", async () => {
     const benchmark = fakeBenchmark({ sampleCount: 5 });
     server = await startMockServer({
-      oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy: 1 },
+      oracle: {
+        benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+        accuracy: 1,
+      },
     });
     const sample = benchmark.samples[2];
     if (sample === undefined) throw new Error("no sample");
     const messages = [
-      { role: "user" as const, content: benchmark.oracle.promptSuffix(sample) },
+      { role: "user" as const, content: benchmark.oracle.promptSuffix(sample, FAKE_RECIPE) },
       { role: "assistant" as const, content: "ok" },
     ];
-    expect(promptTail({ type: "chat", messages })).toBe(benchmark.oracle.promptSuffix(sample));
+    expect(promptTail({ type: "chat", messages })).toBe(benchmark.oracle.promptSuffix(sample, FAKE_RECIPE));
     const result = await postJson(`${server.url}/chat/completions`, { messages });
     expect(benchmark.grade(sample, JSON.parse(result.text).choices[0].message.content)).toBe(true);
     expect(server.oracle?.stats().benchmarks["fake"]?.correct).toBe(1);
@@ -155,8 +171,8 @@ describe("oracle mode", () => {
     server = await startMockServer({
       oracle: {
         benchmarks: [
-          { benchmark: first, samples: first.samples },
-          { benchmark: second, samples: second.samples },
+          { benchmark: first, recipe: first.recipes[0], samples: first.samples },
+          { benchmark: second, recipe: second.recipes[0], samples: second.samples },
         ],
         accuracy: 1,
       },
@@ -174,13 +190,17 @@ describe("oracle mode", () => {
       const benchmark = fakeBenchmark({ sampleCount: 4 });
       const servedLogPath = join(directory, "served.jsonl");
       server = await startMockServer({
-        oracle: { benchmarks: [{ benchmark, samples: benchmark.samples }], accuracy: 1, seed: 2 },
+        oracle: {
+          benchmarks: [{ benchmark, recipe: benchmark.recipes[0], samples: benchmark.samples }],
+          accuracy: 1,
+          seed: 2,
+        },
         servedLogPath,
       });
       const url = server.url;
       for (let index = 0; index < 4; index++) {
         const sample = benchmark.samples[index];
-        const prompt = benchmark.oracle.promptSuffix(sample ?? { id: "", task: "", gold: "" });
+        const prompt = benchmark.oracle.promptSuffix(sample ?? { id: "", task: "", gold: "" }, FAKE_RECIPE);
         await postJson(`${url}/completions`, { prompt, max_tokens: index === 0 ? 0 : 32 });
       }
       await server.close();

@@ -44,6 +44,15 @@ export const runManifestSchema = z.object({
       /** `--limit`/`--first` N and which ("stratified" or "first"); null or absent: every sample. */
       limit: z.number().int().nullish(),
       limit_mode: z.enum(LIMIT_MODES).nullish(),
+      /** The recipe the prompts and grading followed, with what it was matched against; absent before recipes. */
+      recipe: z
+        .object({
+          name: z.string(),
+          sources: z.array(z.string()),
+          /** Accuracy flags given over the recipe's values (`n_shots`, `system_prompt`, `max_tokens` …). */
+          overrides: z.record(z.string(), z.unknown()),
+        })
+        .optional(),
       n_shots: z.number().int(),
       grader: z.string(),
       dataset: z.string(),

@@ -9,7 +9,10 @@ import { stratifiedSubset } from "../stats/stratified-subset.js";
 import { planBenchmark, SUBSET_SEED } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
-type Extra = Pick<RunOptionsInput, "numSamples" | "limit" | "first">;
+type Extra = Pick<
+  RunOptionsInput,
+  "numSamples" | "limit" | "first" | "recipe" | "nShots" | "grader" | "maxTokens" | "systemPrompt"
+>;
 
 const plan = async (name: string, extra: Extra, dataDir = fixturesDir(name)) => {
   const benchmark = await loadBenchmark(name);
@@ -76,5 +79,39 @@ describe("planBenchmark --limit and --first", () => {
     expect(new Set(limited.samples.map((sample) => sample.task)).size).toBe(57);
     const first = await plan("mmlu", { first: 50 }, shared);
     expect(new Set(first.samples.map((sample) => sample.task))).toEqual(new Set(["abstract_algebra"]));
+  });
+});
+
+describe("planBenchmark recipes", () => {
+  it("follows the default recipe, and records it with its pinned sources and no overrides", async () => {
+    const planned = await plan("gsm8k", {});
+    const [recipe] = planned.benchmark.recipes;
+    expect(planned.recipe).toBe(recipe);
+    expect(planned.graderName).toBe(recipe.grader);
+    expect(planned.promptOptions.nShots).toBe(recipe.defaultNShots);
+    expect(planned.params.maxTokens).toBe(recipe.defaultParams.maxTokens);
+    expect(manifestBenchmark(planned).recipe).toEqual({
+      name: recipe.name,
+      sources: recipe.sources.map((source) => `${source.repository} ${source.path}@${source.pin}`),
+      overrides: {},
+    });
+  });
+
+  it("records the accuracy flags that replace the recipe's values, by their run.json names", async () => {
+    const planned = await plan("gsm8k", { nShots: 1, grader: "exact_match", maxTokens: 7, systemPrompt: "" });
+    expect(planned.graderName).toBe("exact_match");
+    expect(planned.params.maxTokens).toBe(7);
+    expect(manifestBenchmark(planned).recipe?.overrides).toEqual({
+      n_shots: 1,
+      grader: "exact_match",
+      max_tokens: 7,
+      system_prompt: "",
+    });
+  });
+
+  it("refuses a recipe the benchmark does not have, naming the ones it has", async () => {
+    await expect(plan("gsm8k", { recipe: ["no-such-recipe"] })).rejects.toThrow(
+      /gsm8k has no recipe "no-such-recipe"\. Its recipes: /,
+    );
   });
 });

@@ -2,7 +2,14 @@
 
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
-import type { Benchmark, BenchmarkSample, LoadedBenchmark, PromptOptions } from "../benchmarks/types.js";
+import { selectRecipe } from "../benchmarks/select-recipe.js";
+import type {
+  Benchmark,
+  BenchmarkSample,
+  LoadedBenchmark,
+  PromptOptions,
+  Recipe,
+} from "../benchmarks/types.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
@@ -20,8 +27,21 @@ import { stratifiedSubset } from "../stats/stratified-subset.js";
  */
 export const SUBSET_SEED = 0;
 
+/** An accuracy flag the user gave that replaces the recipe's own value (recorded beside the recipe). */
+export const RECIPE_OVERRIDE_KEYS = [
+  "nShots",
+  "systemPrompt",
+  "cot",
+  "grader",
+  "maxTokens",
+  "extraInputs",
+] as const satisfies readonly (keyof RunOptions)[];
+
 export interface PlannedBenchmark {
   benchmark: Benchmark;
+  recipe: Recipe;
+  /** The flags of `RECIPE_OVERRIDE_KEYS` the user gave, by flag name (`n_shots`), with the values used. */
+  overrides: Record<string, unknown>;
   loaded: LoadedBenchmark;
   /** The samples this run evaluates, in order. */
   samples: BenchmarkSample[];
@@ -30,6 +50,8 @@ export interface PlannedBenchmark {
   promptOptions: PromptOptions;
   graderName: string;
   grader: Grader;
+  /** The recipe's graders reported beside the main one (none when `--grader` replaces the recipe's). */
+  extraGraders: { name: string; grader: Grader }[];
   params: GenerationParams;
 }
 
@@ -38,6 +60,8 @@ export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[
   const loaded: Benchmark[] = [];
   for (const name of options.benchmarks) loaded.push(await loadBenchmark(name));
   checkTasksKnown(options.tasks, loaded);
+  for (const benchmark of loaded) selectRecipe(benchmark, options.recipe);
+  checkRecipePairsKnown(options.recipe, loaded);
   return loaded;
 }
 
@@ -46,21 +70,26 @@ export async function planBenchmark(
   options: RunOptions,
   context: DatasetContext,
 ): Promise<PlannedBenchmark> {
-  const nShots = options.nShots ?? benchmark.defaultNShots;
+  const recipe = selectRecipe(benchmark, options.recipe);
+  const nShots = options.nShots ?? recipe.defaultNShots;
   if (nShots > benchmark.maxNShots) {
     throw new ConfigError(
       `--n-shots ${nShots} is more than ${benchmark.name} allows (at most ${benchmark.maxNShots}).`,
     );
   }
-  const graderName = options.grader ?? benchmark.grader;
+  const graderName = options.grader ?? recipe.grader;
   const grader = getGrader(graderName);
+  const extraGraders =
+    options.grader === undefined
+      ? (recipe.extraGraders ?? []).map((name) => ({ name, grader: getGrader(name) }))
+      : [];
   const tasks = benchmark.tasks.length > 0 ? selectTasks(options.tasks, benchmark.tasks) : undefined;
-  const loaded = await benchmark.load({ context, nShots, ...(tasks === undefined ? {} : { tasks }) });
+  const loaded = await benchmark.load({ context, recipe, nShots, ...(tasks === undefined ? {} : { tasks }) });
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const samples = limitSamples(drawn, limit);
   const params: GenerationParams = {
-    ...resolveDefaultParams(benchmark, options.endpointType),
+    ...resolveDefaultParams(recipe, options.endpointType),
     temperature: options.temperature,
   };
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
@@ -68,6 +97,8 @@ export async function planBenchmark(
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;
   return {
     benchmark,
+    recipe,
+    overrides: recipeOverrides(options),
     loaded,
     samples,
     limit,
@@ -75,10 +106,11 @@ export async function planBenchmark(
       endpointType: options.endpointType,
       nShots,
       systemPrompt: options.systemPrompt,
-      cot: options.cot ?? benchmark.defaultCot ?? false,
+      cot: options.cot ?? recipe.defaultCot ?? false,
     },
     graderName,
     grader,
+    extraGraders,
     params,
   };
 }
@@ -135,4 +167,30 @@ function checkTasksKnown(requested: readonly string[] | undefined, benchmarks: r
     `Unknown task${unknown.length > 1 ? "s" : ""} ${unknown.map((task) => `"${task}"`).join(", ")} for ${names}. ` +
       (list === "" ? `${names} has no subtasks.` : `Available: ${list}.`),
   );
+}
+
+/** The accuracy flags given, keyed as run.json writes them (`n_shots`, `system_prompt`, …). */
+function recipeOverrides(options: RunOptions): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  for (const key of RECIPE_OVERRIDE_KEYS) {
+    const value = options[key];
+    if (value !== undefined) overrides[key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] = value;
+  }
+  return overrides;
+}
+
+/** Every benchmark a `--recipe benchmark=name` pair names must be one of the run's. */
+function checkRecipePairsKnown(
+  requested: readonly string[] | undefined,
+  benchmarks: readonly Benchmark[],
+): void {
+  const names = new Set(benchmarks.flatMap((benchmark) => [benchmark.name, ...(benchmark.aliases ?? [])]));
+  for (const entry of requested ?? []) {
+    const benchmarkName = entry.split("=", 1)[0] ?? "";
+    if (entry.includes("=") && !names.has(benchmarkName)) {
+      throw new ConfigError(
+        `--recipe ${entry} names "${benchmarkName}", which this run does not evaluate (it runs ${[...benchmarks.map((benchmark) => benchmark.name)].join(", ")}).`,
+      );
+    }
+  }
 }

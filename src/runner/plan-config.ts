@@ -1,4 +1,5 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
+import { formatRecipeSource } from "../benchmarks/select-recipe.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import { redactUrl } from "../core/url-secrets.js";
 import type { RunManifest } from "../results/run-manifest.js";
@@ -8,9 +9,13 @@ import type { PlannedBenchmark } from "./plan-benchmark.js";
 export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
   return {
     ...limitConfig(plan),
+    recipe: plan.recipe.name,
+    recipe_sources: plan.recipe.sources.map(formatRecipeSource),
+    recipe_overrides: plan.overrides,
     n_shots: plan.promptOptions.nShots,
     cot: plan.promptOptions.cot,
     grader: plan.graderName,
+    extra_graders: plan.extraGraders.map((extra) => extra.name),
     system_prompt: plan.promptOptions.systemPrompt ?? null,
     temperature: plan.params.temperature ?? null,
     max_tokens: plan.params.maxTokens ?? null,
@@ -31,6 +36,11 @@ export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmar
     name: plan.benchmark.name,
     planned_samples: plan.samples.length,
     ...limitConfig(plan),
+    recipe: {
+      name: plan.recipe.name,
+      sources: plan.recipe.sources.map(formatRecipeSource),
+      overrides: plan.overrides,
+    },
     n_shots: plan.promptOptions.nShots,
     grader: plan.graderName,
     dataset: plan.benchmark.dataset,

@@ -1,5 +1,6 @@
-// The benchmark contract, end to end: every registered benchmark, run on its fixtures through the oracle mock
-// server and the real HTTP client, reports exactly the accuracy the oracle served — for both endpoint types.
+// The benchmark contract, end to end: every recipe of every registered benchmark, run on its fixtures through the
+// oracle mock server and the real HTTP client, reports exactly the accuracy the oracle served — for both endpoint
+// types.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +12,15 @@ import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmar
 import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
 import { runBenchmarks } from "../../src/runner/run-benchmarks.js";
 
-describe.each(BENCHMARK_NAMES)("benchmark %s through the oracle mock server", (name) => {
+const RECIPES = (
+  await Promise.all(
+    BENCHMARK_NAMES.map(async (name) =>
+      (await loadBenchmark(name)).recipes.map((recipe) => [name, recipe.name] as const),
+    ),
+  )
+).flat();
+
+describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server", (name, recipeName) => {
   let server: MockServer;
   const dataDir = fixturesDir(name);
 
@@ -29,6 +38,7 @@ describe.each(BENCHMARK_NAMES)("benchmark %s through the oracle mock server", (n
     async (endpointType) => {
       server.oracle?.reset();
       const benchmark = await loadBenchmark(name);
+      const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
       const outcome = await runBenchmarks(
         {
           benchmarks: [name],
@@ -36,7 +46,8 @@ describe.each(BENCHMARK_NAMES)("benchmark %s through the oracle mock server", (n
           model: "mock-model",
           dataDir,
           endpointType,
-          nShots: Math.min(benchmark.defaultNShots, 1),
+          recipe: [recipeName],
+          nShots: Math.min(recipe?.defaultNShots ?? 0, 1),
           outputDir: mkdtempSync(join(tmpdir(), `contract-${name}-`)),
           concurrency: 4,
         },

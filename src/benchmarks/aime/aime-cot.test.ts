@@ -23,7 +23,7 @@ async function promptText(cot: boolean | undefined): Promise<string> {
 
 describe("aime chain of thought", () => {
   it("is on by default: the shots carry their worked solutions", async () => {
-    expect(aime.defaultCot).toBe(true);
+    expect(aime.recipes[0].defaultCot).toBe(true);
     expect((await promptText(undefined)).match(/\*\*Solution\*\*:/g)).toHaveLength(2);
   });
 

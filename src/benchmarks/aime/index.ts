@@ -17,7 +17,23 @@ export const aime = defineMathBenchmark({
   description:
     "AIME 2024 (30 problems), 8 chain-of-thought shots, **Problem**/**Solution**/**Answer** blocks.",
   dataset: "Maxwell-Jia/AIME_2024 (default, train)",
-  grader: "math",
+  recipes: [
+    {
+      name: "aiperf",
+      description: "aiperf's aime: 8 chain-of-thought shots in **Problem**/**Solution**/**Answer** blocks",
+      sources: [
+        {
+          repository: "ai-dynamo/aiperf",
+          path: "src/aiperf/accuracy/benchmarks/aime.py",
+          pin: "627b80a557075d3a8bd55c9d2aa3b2f7c751d0bc",
+        },
+      ],
+      grader: "math",
+      defaultNShots: 8,
+      defaultCot: true,
+      defaultParams: { maxTokens: 32768 },
+    },
+  ],
   hub: { repo: "Maxwell-Jia/AIME_2024", config: "default", split: "train" },
   localPath: "aime/Maxwell-Jia_AIME_2024_train.parquet",
   rowSchema,
@@ -29,11 +45,8 @@ export const aime = defineMathBenchmark({
     answer: String(row.Answer),
     solution: row.Solution,
   }),
-  defaultNShots: 8,
-  defaultCot: true,
   maxNShots: 8,
   defaultSystemPrompt: AIME_SYSTEM_PROMPT,
-  defaultParams: { maxTokens: 32768 },
   query: (sample) => `**Problem**: ${sample.problem}\n**Answer**: Let's think step-by-step.`,
   example: (sample, isCot) => ({
     query: `**Problem**: ${sample.problem}`,

@@ -79,12 +79,25 @@ export const bigbench: Benchmark<BigbenchSample> = {
     "BIG-Bench-Hard: 6,511 questions in 27 tasks; 3-shot from the canonical prompt files (--cot: with reasoning).",
   dataset:
     "lukaemon/bbh (27 configs, test); few-shot: BIG-Bench-Hard cot-prompts/<task>.txt (GitHub, pinned commit)",
-  grader: "exact_match",
-  defaultNShots: 3,
+  recipes: [
+    {
+      name: "deepeval",
+      description: "DeepEval's BigBenchHardTemplate as aiperf's bigbench renders it",
+      sources: [
+        {
+          repository: "ai-dynamo/aiperf",
+          path: "src/aiperf/accuracy/benchmarks/bigbench.py",
+          pin: "77be640ad3a80488766f85c78b69f4dd34072d6a",
+        },
+      ],
+      grader: "exact_match",
+      defaultNShots: 3,
+      chatFewShot: "inline",
+      defaultParams: { maxTokens: 1024 },
+    },
+  ],
   maxNShots: MAX_N_SHOTS,
   tasks: BBH_TASKS,
-  chatFewShot: "inline",
-  defaultParams: { maxTokens: 1024 },
   load,
   oracle: {
     promptSuffix: (sample) => bbhQuery(sample.input),

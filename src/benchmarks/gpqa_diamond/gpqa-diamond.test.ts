@@ -105,7 +105,7 @@ D) The nucleolus`,
       expect(lightevalGpqa({ response: `Answer: ${sample.gold}`, gold: sample.gold }).isCorrect).toBe(true);
       for (let variant = 0; variant < 3 * GPQA_ORACLE_PHRASING_COUNT; variant++) {
         for (const isCorrect of [true, false]) {
-          const response = gpqaDiamond.oracle.answer(sample, isCorrect, variant);
+          const response = gpqaDiamond.oracle.answer(sample, isCorrect, variant, gpqaDiamond.recipes[0]);
           const grade = lightevalGpqa({ response, gold: sample.gold, choices: sample.choices });
           expect({ response, isCorrect: grade.isCorrect, isUnparsed: grade.isUnparsed }).toEqual({
             response,

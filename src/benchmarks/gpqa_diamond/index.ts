@@ -33,11 +33,24 @@ export const gpqaDiamond: Benchmark<GpqaSample> = {
   description:
     "GPQA-Diamond (198 questions, gated: HF_TOKEN): 0-shot simple-evals template, options in a SHA-256-seeded order.",
   dataset: "Idavidrein/gpqa (gpqa_diamond, train; gated)",
-  grader: "lighteval_gpqa",
-  defaultNShots: 0,
+  recipes: [
+    {
+      name: "simple-evals",
+      description: "aiperf's gpqa_diamond (simple-evals' prompt, deterministic option order)",
+      sources: [
+        {
+          repository: "ai-dynamo/aiperf",
+          path: "src/aiperf/accuracy/benchmarks/gpqa_diamond.py",
+          pin: "f3f25b6141b29fc787675bfaf58542e4aab7cc8e",
+        },
+      ],
+      grader: "lighteval_gpqa",
+      defaultNShots: 0,
+      defaultParams: { maxTokens: 32768 },
+    },
+  ],
   maxNShots: 0,
   tasks: [],
-  defaultParams: { maxTokens: 32768 },
   load,
   oracle: gpqaOracle,
 };

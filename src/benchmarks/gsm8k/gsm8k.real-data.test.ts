@@ -38,7 +38,7 @@ describe.skipIf(dataDir === undefined)("gsm8k on the shared data", () => {
     for (const sample of loaded.samples) {
       for (let variant = 0; variant < 3 * GSM8K_ORACLE_PHRASING_COUNT; variant++) {
         for (const isCorrect of [true, false]) {
-          const response = gsm8k.oracle.answer(sample, isCorrect, variant);
+          const response = gsm8k.oracle.answer(sample, isCorrect, variant, gsm8k.recipes[0]);
           if (numberMatch({ response, gold: sample.gold }).isCorrect !== isCorrect) {
             mismatches.push(`${sample.id} #${variant} ${isCorrect}: ${response}`);
           }
@@ -57,9 +57,10 @@ describe.skipIf(dataDir === undefined)("gsm8k on the shared data", () => {
         systemPrompt: "",
         cot: false,
       });
-      expect(prompt.type === "completion" && prompt.text.endsWith(gsm8k.oracle.promptSuffix(sample))).toBe(
-        true,
-      );
+      expect(
+        prompt.type === "completion" &&
+          prompt.text.endsWith(gsm8k.oracle.promptSuffix(sample, gsm8k.recipes[0])),
+      ).toBe(true);
       expect(prompt.type === "completion" && prompt.text.split("#### ").length).toBe(9);
     }
   });

@@ -124,7 +124,10 @@ describe("gsm8k: prompts", () => {
   });
 
   it("stops completions at 'Question:' only", () => {
-    expect(resolveDefaultParams(gsm8k, "completions")).toEqual({ maxTokens: 256, stop: ["Question:"] });
-    expect(resolveDefaultParams(gsm8k, "chat")).toEqual({ maxTokens: 256 });
+    expect(resolveDefaultParams(gsm8k.recipes[0], "completions")).toEqual({
+      maxTokens: 256,
+      stop: ["Question:"],
+    });
+    expect(resolveDefaultParams(gsm8k.recipes[0], "chat")).toEqual({ maxTokens: 256 });
   });
 });

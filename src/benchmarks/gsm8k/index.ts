@@ -47,12 +47,25 @@ export const gsm8k: Benchmark<Gsm8kSample> = {
   name: "gsm8k",
   description: "GSM8K: 1,319 grade-school math word problems; the final number is graded.",
   dataset: "openai/gsm8k (main, test; train for few-shot)",
-  grader: "lighteval_gsm8k",
-  defaultNShots: 0,
+  recipes: [
+    {
+      name: "lighteval",
+      description: "lighteval's gsm8k prompt (Question:/Answer:), 0-shot",
+      sources: [
+        {
+          repository: "huggingface/lighteval",
+          path: "src/lighteval/tasks/default_prompts.py",
+          pin: "8736e8b143d0f80aed1780dec8f9cf06814df01b",
+        },
+      ],
+      grader: "lighteval_gsm8k",
+      defaultNShots: 0,
+      defaultParams: { maxTokens: 256 },
+      defaultParamsByEndpoint: { completions: { stop: ["Question:"] } },
+    },
+  ],
   maxNShots: MAX_N_SHOTS,
   tasks: [],
-  defaultParams: { maxTokens: 256 },
-  defaultParamsByEndpoint: { completions: { stop: ["Question:"] } },
   load,
   oracle: gsm8kOracle,
 };

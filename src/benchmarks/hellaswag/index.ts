@@ -58,13 +58,26 @@ export const hellaswag: Benchmark<HellaswagSample> = {
   description:
     "HellaSwag: 10,042 sentence endings to pick (A–D); 10-shot DeepEval prompt, or --scoring loglikelihood (acc, acc_norm).",
   dataset: "Rowan/hellaswag (validation; train for few-shot)",
-  grader: "exact_match",
-  defaultNShots: 10,
+  recipes: [
+    {
+      name: "aiperf",
+      description: "DeepEval's HellaSwagTemplate as aiperf's hellaswag renders it (generative)",
+      sources: [
+        {
+          repository: "ai-dynamo/aiperf",
+          path: "src/aiperf/accuracy/benchmarks/hellaswag.py",
+          pin: "68e913b92a07d153f6beb00e56cd04e725457e87",
+        },
+      ],
+      grader: "exact_match",
+      defaultNShots: 10,
+      chatFewShot: "inline",
+      defaultParams: { maxTokens: 5 },
+    },
+  ],
   maxNShots: MAX_N_SHOTS,
   tasks: [],
-  chatFewShot: "inline",
   hasLoglikelihood: true,
-  defaultParams: { maxTokens: 5 },
   load,
   oracle: {
     promptSuffix: (sample) => hellaswagSuffix(sample),

@@ -58,12 +58,25 @@ export const hle: Benchmark<HleSample> = {
   description:
     "Humanity's Last Exam, text-only (gated: HF_TOKEN): 0-shot; letter or exact-answer match; image questions skipped.",
   dataset: "cais/hle (default, test; gated)",
-  grader: "choice_or_exact",
-  defaultNShots: 0,
+  recipes: [
+    {
+      name: "hle",
+      description: "the official run_model_predictions.py: its system prompt and answer format",
+      sources: [
+        {
+          repository: "centerforaisafety/hle",
+          path: "hle_eval/run_model_predictions.py",
+          pin: "7b6be5aad6f9b43af3857de7867f3b52f6e4acb3",
+        },
+      ],
+      grader: "choice_or_exact",
+      defaultNShots: 0,
+      chatFewShot: "inline",
+      defaultParams: { maxTokens: 8192 },
+    },
+  ],
   maxNShots: 0,
   tasks: [],
-  chatFewShot: "inline",
-  defaultParams: { maxTokens: 8192 },
   load,
   oracle: {
     promptSuffix: (sample) => sample.question,

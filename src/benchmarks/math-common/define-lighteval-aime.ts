@@ -24,7 +24,22 @@ export function defineLightevalAime(spec: LightevalAimeSpec): Benchmark<MathProb
     name: spec.name,
     description: `AIME ${spec.year} (30 problems), lighteval's ${spec.name}: bare problem, integer answer, Math-Verify grading.`,
     dataset: `${spec.repo} (default, train)`,
-    grader: "lighteval_expr",
+    recipes: [
+      {
+        name: "trtllm",
+        description: "the bare problem, as TensorRT-LLM's accuracy suite sends AIME (lighteval's task data)",
+        sources: [
+          {
+            repository: "NVIDIA/TensorRT-LLM",
+            path: "tests/integration/defs/accuracy/accuracy_core.py",
+            pin: "3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6",
+          },
+        ],
+        grader: "lighteval_expr",
+        defaultNShots: 0,
+        defaultParams: { maxTokens: 32768 },
+      },
+    ],
     hub: { repo: spec.repo, config: "default", split: "train" },
     localPath: spec.localPath,
     rowSchema,
@@ -36,9 +51,7 @@ export function defineLightevalAime(spec: LightevalAimeSpec): Benchmark<MathProb
       answer: String(Number(row.answer)),
       solution: row.solution ?? undefined,
     }),
-    defaultNShots: 0,
     maxNShots: 0,
-    defaultParams: { maxTokens: 32768 },
     query: (sample) => sample.problem,
   });
 }

@@ -1,15 +1,13 @@
 // Builds a competition-math benchmark (aime, aime24, aime25, math_500) from its data source and prompt format.
 
 import type { z } from "zod";
-import type { GenerationParams } from "../../core/generation.js";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, HubSplitRef } from "../../datasets/types.js";
 import { ConfigError } from "../../errors.js";
-import type { GraderName } from "../../graders/registry.js";
 import { buildFewShotPrompt, type FewShotExample } from "../../prompts/build-few-shot-prompt.js";
 import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import type { Benchmark, LoadedBenchmark, LoadOptions } from "../types.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
 import { createMathOracle } from "./math-oracle.js";
 import type { MathProblemSample } from "./math-problem-sample.js";
 
@@ -17,19 +15,16 @@ export interface MathBenchmarkSpec<R> {
   name: string;
   description: string;
   dataset: string;
-  grader: GraderName;
+  /** The references reproduced; the first is the default. */
+  recipes: readonly [Recipe, ...Recipe[]];
   hub: HubSplitRef;
   /** Path under `--data-dir`. */
   localPath: string;
   rowSchema: z.ZodType<R>;
   /** Maps a parsed row to the sample (its index in the file given). */
   toSample(row: R, index: number): MathProblemSample;
-  defaultNShots: number;
   maxNShots: number;
   defaultSystemPrompt?: string;
-  /** Chain of thought in the few-shot examples unless `--no-cot`. */
-  defaultCot?: boolean;
-  defaultParams: GenerationParams;
   /** The query of a sample; every prompt ends with it. */
   query(sample: MathProblemSample): string;
   /** One few-shot example from a sample (only for benchmarks with shots). */
@@ -83,12 +78,9 @@ export function defineMathBenchmark<R>(spec: MathBenchmarkSpec<R>): Benchmark<Ma
     name: spec.name,
     description: spec.description,
     dataset: spec.dataset,
-    grader: spec.grader,
-    defaultNShots: spec.defaultNShots,
+    recipes: spec.recipes,
     maxNShots: spec.maxNShots,
-    ...(spec.defaultCot === undefined ? {} : { defaultCot: spec.defaultCot }),
     tasks: [],
-    defaultParams: spec.defaultParams,
     load,
     oracle: createMathOracle(spec.query),
   };

@@ -15,7 +15,23 @@ export const math500 = defineMathBenchmark({
   description:
     "MATH-500 (OpenAI's PRM800K split of MATH), lighteval's math_500: gold is the full \\boxed{} solution.",
   dataset: "HuggingFaceH4/MATH-500 (default, test)",
-  grader: "lighteval_latex",
+  recipes: [
+    {
+      name: "trtllm",
+      description:
+        "the bare problem, as TensorRT-LLM's accuracy suite sends MATH-500 (lighteval's task data)",
+      sources: [
+        {
+          repository: "NVIDIA/TensorRT-LLM",
+          path: "tests/integration/defs/accuracy/accuracy_core.py",
+          pin: "3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6",
+        },
+      ],
+      grader: "lighteval_latex",
+      defaultNShots: 0,
+      defaultParams: { maxTokens: 32768 },
+    },
+  ],
   hub: { repo: "HuggingFaceH4/MATH-500", config: "default", split: "test" },
   localPath: "math500/test.jsonl",
   rowSchema,
@@ -27,8 +43,6 @@ export const math500 = defineMathBenchmark({
     answer: row.answer ?? findLastBoxed(row.solution)?.content ?? "",
     solution: row.solution,
   }),
-  defaultNShots: 0,
   maxNShots: 0,
-  defaultParams: { maxTokens: 32768 },
   query: (sample) => sample.problem,
 });

@@ -116,7 +116,7 @@ Answer:`,
         mismatches.push(sample.id);
       for (let variant = 0; variant < 2 * MMLU_ORACLE_PHRASING_COUNT; variant++) {
         for (const isCorrect of [true, false]) {
-          const response = mmlu.oracle.answer(sample, isCorrect, variant);
+          const response = mmlu.oracle.answer(sample, isCorrect, variant, mmlu.recipes[0]);
           graded++;
           if (multipleChoice({ ...input, response }).isCorrect !== isCorrect) {
             mismatches.push(`${sample.id} #${variant} ${isCorrect}: ${response}`);

@@ -172,8 +172,8 @@ describe("mmlu: prompts", () => {
   });
 
   it("stops completions at a blank line and leaves chat unstopped", () => {
-    expect(resolveDefaultParams(mmlu, "completions")).toEqual({ maxTokens: 32, stop: ["\n\n"] });
-    expect(resolveDefaultParams(mmlu, "chat")).toEqual({ maxTokens: 256 });
+    expect(resolveDefaultParams(mmlu.recipes[0], "completions")).toEqual({ maxTokens: 32, stop: ["\n\n"] });
+    expect(resolveDefaultParams(mmlu.recipes[0], "chat")).toEqual({ maxTokens: 256 });
   });
 });
 

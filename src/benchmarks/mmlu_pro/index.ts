@@ -101,14 +101,28 @@ export const mmluPro: Benchmark<MmluProSample> = {
   name: "mmlu_pro",
   description: "MMLU-Pro: 12,032 questions with up to ten options (A–J) in 14 categories; 5-shot CoT.",
   dataset: "TIGER-Lab/MMLU-Pro (test; validation for CoT few-shot)",
-  grader: "multiple_choice",
-  defaultNShots: 5,
+  recipes: [
+    {
+      name: "tiger",
+      description:
+        "the official evaluate_from_local.py: 5 CoT shots of the category from the validation split",
+      sources: [
+        {
+          repository: "TIGER-AI-Lab/MMLU-Pro",
+          path: "evaluate_from_local.py",
+          pin: "7478e2681849424bff7c2787bda5f3c9abf98a62",
+        },
+      ],
+      grader: "multiple_choice",
+      defaultNShots: 5,
+      chatFewShot: "inline",
+      defaultParams: { maxTokens: 2048 },
+      defaultParamsByEndpoint: { completions: { maxTokens: 2048, stop: ["Question:"] } },
+    },
+  ],
   maxNShots: MAX_N_SHOTS,
   tasks: MMLU_PRO_CATEGORIES,
-  chatFewShot: "inline",
   /** The official scripts: max_new_tokens 2048 (local) and stop at "Question:". */
-  defaultParams: { maxTokens: 2048 },
-  defaultParamsByEndpoint: { completions: { maxTokens: 2048, stop: ["Question:"] } },
   load,
   oracle: createLetterOracle<MmluProSample>({
     promptSuffix: (sample) => mmluProQuery(sample),

@@ -1,11 +1,29 @@
 // A small multiple-choice benchmark for the mock server's tests: prompts, oracle and its own grading.
-import type { Benchmark, BenchmarkSample, LoadedBenchmark, PromptOptions } from "../../benchmarks/types.js";
+import type {
+  Benchmark,
+  BenchmarkSample,
+  LoadedBenchmark,
+  PromptOptions,
+  Recipe,
+} from "../../benchmarks/types.js";
 import type { EndpointType, Prompt } from "../../core/prompt.js";
 
 const LETTERS: readonly string[] = ["A", "B", "C", "D"];
 /** Every prompt ends with this (longer than the oracle's 64-character key), as real instructions do. */
 const INSTRUCTION =
   "\nThink it over, then reply with the single letter of the option you believe is correct.";
+
+/** The fake benchmark's one recipe (its own format: it reproduces no reference). */
+export const FAKE_RECIPE: Recipe = {
+  name: "fake",
+  description: "the test format",
+  sources: [
+    { repository: "llm-benchmarker", path: "src/mock-server/test-support/fake-benchmark.ts", pin: "local" },
+  ],
+  grader: "multiple_choice",
+  defaultNShots: 0,
+  defaultParams: { maxTokens: 32 },
+};
 
 export interface FakeBenchmarkOptions {
   name?: string;
@@ -56,11 +74,9 @@ export function fakeBenchmark(options: FakeBenchmarkOptions = {}): FakeBenchmark
     name,
     description: "A fake multiple-choice benchmark for tests.",
     dataset: "generated",
-    grader: "multiple_choice",
-    defaultNShots: 0,
+    recipes: [FAKE_RECIPE],
     maxNShots: 0,
     tasks: ["t0", "t1", "t2"],
-    defaultParams: { maxTokens: 32 },
     load: async () => loaded,
     samples,
     buildPrompt: (sample, endpointType) =>
