@@ -21,11 +21,10 @@ const STRICT_PATTERNS: Record<LmEvalGsm8kTask, RegExp> = {
 /** flexible-extract (the same in both yamls): `findall`, the last match (`group_select: -1`), its first non-empty group. */
 const FLEXIBLE_PATTERN = /(-?[$0-9.,]{2,})|(-?[0-9]+)/g;
 
-/**
- * exact_match's `regexes_to_ignore`, applied in order with `re.sub` to prediction and gold: `,`, `\$`,
- * `(?s).*#### `, `\.$` (Python's `$` also matches before a final newline).
- */
-const REGEXES_TO_IGNORE: readonly RegExp[] = [/,/g, /\$/g, /[\s\S]*#### /g, /\.(?=\n?$)/g];
+/** The text `(?s).*#### ` removes through: greedy, so everything up to the last occurrence and it. */
+const SOLUTION_MARKER = "#### ";
+/** `\.$`: Python's `$` also matches before a final newline. */
+const FINAL_DOT = /\.(?=\n?$)/;
 
 /** numpy's fixed-width unicode arrays (`np.array([...])`) drop trailing NUL characters. */
 const TRAILING_NULS = /\0+$/;
@@ -50,11 +49,16 @@ export function lmEvalGsm8kTarget(gold: string, task: LmEvalGsm8kTask): string {
   return task === "gsm8k" ? gold : pythonStrip(gold.split("####").at(-1) ?? "");
 }
 
-/** exact_match's normalisation: `regexes_to_ignore` in order, numpy's trailing-NUL drop, `ignore_case` (lower). */
+/**
+ * exact_match's normalisation: its `regexes_to_ignore` applied in order with `re.sub` — `,`, `\$`, `(?s).*#### `
+ * (as a last-index cut: the regex is quadratic on long text without the marker), `\.$` — then numpy's
+ * trailing-NUL drop and `ignore_case` (lower).
+ */
 export function lmEvalGsm8kNormalize(text: string): string {
-  let normalized = text;
-  for (const regex of REGEXES_TO_IGNORE) normalized = normalized.replace(regex, "");
-  return normalized.replace(TRAILING_NULS, "").toLowerCase();
+  const bare = text.replaceAll(",", "").replaceAll("$", "");
+  const markerIndex = bare.lastIndexOf(SOLUTION_MARKER);
+  const tail = markerIndex === -1 ? bare : bare.slice(markerIndex + SOLUTION_MARKER.length);
+  return tail.replace(FINAL_DOT, "").replace(TRAILING_NULS, "").toLowerCase();
 }
 
 /**
