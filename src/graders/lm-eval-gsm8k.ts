@@ -18,7 +18,8 @@ const STRICT_PATTERNS: Record<LmEvalGsm8kTask, RegExp> = {
   "gsm8k-cot": /The answer is (-?[0-9.,]+)[^\n]/,
 };
 
-/** flexible-extract (the same in both yamls): `findall`, the last match (`group_select: -1`), its first non-empty group. */
+/** flexible-extract (the same in both yamls): `findall`, the last match (`group_select: -1`), its first non-empty
+ * group. */
 const FLEXIBLE_PATTERN = /(-?[$0-9.,]{2,})|(-?[0-9]+)/g;
 
 /** The text `(?s).*#### ` removes through: greedy, so everything up to the last occurrence and it. */

@@ -14,8 +14,8 @@ function literal(character: string): string {
 /**
  * JavaScript source, for the `iu` flags, matching what Python's `(?i)` matches for `source`: a Python pattern made
  * of literal characters, `\s`, the `*` quantifier and escaped punctuation (`\:` is `:`), which is all the
- * simple-evals answer words use. With `iu`, every other letter of those words folds as Python folds it (checked over all code points in the
- * tests).
+ * simple-evals answer words use. With `iu`, every other letter of those words folds as Python folds it
+ * (checked over the whole BMP in the tests).
  */
 export function pythonIgnoreCasePattern(source: string): string {
   let pattern = "";

@@ -8,7 +8,7 @@ import type { Grade, GraderInput } from "./types.js";
 const DIGIT_RUNS = /\p{Nd}+/gu;
 const ASCII_DIGITS = /^[0-9]+$/;
 const ALL_ZEROS = /^0+$/;
-/** CPython ≥ 3.11 refuses int literals longer than this (`sys.get_int_max_str_digits()`), a SyntaxError in literal_eval. */
+/** CPython ≥ 3.11 refuses longer int literals (`sys.get_int_max_str_digits()`): a SyntaxError in literal_eval. */
 const MAX_INT_DIGITS = 4300;
 
 export type SglangAnswerValue = { value: string } | { invalid: string };

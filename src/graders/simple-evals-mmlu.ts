@@ -52,7 +52,7 @@ export const MULTILINGUAL_ANSWER_WORDS: readonly string[] = [
   "\u00c0\u1e63\u00e0y\u00e0n\\s*:",
 ];
 
-/** `MULTILINGUAL_ANSWER_PATTERN_TEMPLATE` after the answer word: tabs/spaces, then one letter (Arabic أ–د is a range). */
+/** `MULTILINGUAL_ANSWER_PATTERN_TEMPLATE` after the word: spaces/tabs, then one letter (Arabic أ–د is a range). */
 const LETTER_TAIL =
   "[ \\t]*([A-D]|[\\u0623-\\u062f]|[\\u0985]|[\\u09ac]|[\\u09a1]|[\\u09a2]|[\\uff21]|[\\uff22]|[\\uff23]|[\\uff24])";
 
