@@ -21,11 +21,14 @@ export interface ParseOptions {
   extractionMode?: "first_match" | "any_match";
   /** Overrides the LaTeX normalisation (Math-Verify's LatexExtractionConfig.normalization_config). */
   normalization?: NormalizationConfig;
-  /** Normalised LaTeX longer than this is not parsed: the bound standing in for the reference's timeout. */
-  maxLatexLength?: number;
+  /**
+   * Normalised LaTeX or an expression longer than this many characters is not parsed: the bound standing in for the
+   * reference's parsing timeout (our parser is synchronous and cannot be interrupted).
+   */
+  maxInputLength?: number;
 }
 
-const DEFAULT_MAX_LATEX_LENGTH = 1500;
+const DEFAULT_MAX_INPUT_LENGTH = 1500;
 
 export function defaultNormalization(flavor: ExtractionFlavor): NormalizationConfig {
   return {
@@ -58,7 +61,10 @@ function parseNormalizedLatex(latex: string, flavor: ExtractionFlavor, maxLength
   }
 }
 
-function extractExpr(groups: Record<string, string | undefined>): [MathValue | undefined, string] {
+function extractExpr(
+  groups: Record<string, string | undefined>,
+  maxLength: number,
+): [MathValue | undefined, string] {
   const integer =
     ["integer1", "integer2", "integer3"].map((name) => groups[name]).find((value) => value) ?? "";
   const decimal =
@@ -70,7 +76,7 @@ function extractExpr(groups: Record<string, string | undefined>): [MathValue | u
     return [groups["percent"] ? percentOf(number) : number, text];
   }
   const expr = groups["expr"] ?? "";
-  if (expr) {
+  if (expr && expr.length <= maxLength) {
     try {
       return [parsePythonExpression(expr.replaceAll("\n", " ").replaceAll("^", "**")), expr];
     } catch (error) {
@@ -101,7 +107,7 @@ function extractLatex(
       const parsed = parseNormalizedLatex(
         normalized,
         flavor,
-        options.maxLatexLength ?? DEFAULT_MAX_LATEX_LENGTH,
+        options.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH,
       );
       values.push(groups[`${prefix}_percent`] ? percentOf(parsed) : parsed);
     } catch (error) {
@@ -126,7 +132,7 @@ function extractMatch(
   flavor: ExtractionFlavor,
 ): [ParsedAnswer | undefined, string] {
   if (target.kind === "latex") return extractLatex(groups, options, flavor);
-  if (target.kind === "expr") return extractExpr(groups);
+  if (target.kind === "expr") return extractExpr(groups, options.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH);
   const text = groups["string_keys"] ?? "";
   return [(target.isLowercase ?? true) ? text.toLowerCase() : text, text];
 }

@@ -24,10 +24,12 @@ export interface VerifyOptions {
   isStrict?: boolean;
   /** Also read a gold set against a predicted relation (`x ∈ [a,b]` gold, `a ≤ x ≤ b` predicted). */
   allowSetRelationComparison?: boolean;
+  /** Throw the comparison's error instead of counting the pair as not equal (Math-Verify's raise_on_error). */
+  isRaisingOnError?: boolean;
 }
 
 /** A comparison the reference aborts with an exception (the whole pair then counts as not equal). */
-class ComparisonAbort extends Error {}
+export class ComparisonAbort extends Error {}
 
 type Comparable = MathValue | RelationSet;
 
@@ -408,7 +410,11 @@ export function verifyAnswer(
         if (expressionsEqual(goldItem, pred, context, options.allowSetRelationComparison ?? false))
           return true;
       } catch (error) {
-        if (!(error instanceof ComparisonAbort) && !(error instanceof RangeError)) throw error;
+        if (
+          options.isRaisingOnError ||
+          (!(error instanceof ComparisonAbort) && !(error instanceof RangeError))
+        )
+          throw error;
       }
     }
   }
