@@ -1,7 +1,11 @@
 // latex2sympy2_extended's extract_boxed_content: the `\boxed{…}`/`\fbox{…}` contents, read right to left, joined by commas.
 // Facts read in huggingface/latex2sympy2_extended src/latex2sympy2_extended/math_normalization.py@08735067b667bb8fb5beb9ef1cbc77d06bae3660
+// (1.10.2) and @5ca648f1440f6b8562db5b04d74938550ddc5fa5 (1.0.6, lighteval's pin).
+import type { ExtractionFlavor } from "./extraction-patterns.js";
 
 const SEPARATOR = /and|or|,|;/;
+/** 1.0.6 (lighteval's pin) joins two boxed only when nothing but a separator stands between them. */
+const SEPARATOR_ONLY_1_0_6 = /^\s*(?:and|or|,)\s*$/;
 
 /** The index of the brace closing the one at `open`, looking no further than `limit`; undefined when none. */
 function closingBrace(text: string, open: number, limit: number): number | undefined {
@@ -23,8 +27,10 @@ function isJoined(
   previous: string,
   contentEnd: number,
   nextStart: number,
+  flavor: ExtractionFlavor,
 ): boolean {
   const between = text.slice(contentEnd + 1, nextStart);
+  if (flavor === "lighteval") return SEPARATOR_ONLY_1_0_6.test(between);
   if (between.length < 10) return true;
   return previous !== content && between.length < 70 && SEPARATOR.test(between);
 }
@@ -38,7 +44,11 @@ function lastIndexBefore(text: string, word: string, end: number): number {
  * mode "all": every boxed content; mode "last": the last one plus those joined to it by a separator. The text is
  * returned unchanged when it has no boxed command.
  */
-export function extractBoxedContent(text: string, mode: "all" | "last"): string {
+export function extractBoxedContent(
+  text: string,
+  mode: "all" | "last",
+  flavor: ExtractionFlavor = "math-verify",
+): string {
   const results: string[] = [];
   let searchEnd = text.length;
   let limit = text.length;
@@ -64,7 +74,7 @@ export function extractBoxedContent(text: string, mode: "all" | "last"): string 
     if (
       mode === "last" &&
       lastStart !== undefined &&
-      !isJoined(text, content, results.at(-1) ?? "", close, lastStart)
+      !isJoined(text, content, results.at(-1) ?? "", close, lastStart, flavor)
     ) {
       break;
     }

@@ -8,7 +8,8 @@ export type ExtractionFlavor = "math-verify" | "lighteval";
 export type ExtractionTarget =
   | { kind: "latex"; boxedMatchPriority: number; tryExtractWithoutAnchor?: boolean }
   | { kind: "expr"; tryExtractWithoutAnchor?: boolean }
-  | { kind: "string"; strings: readonly string[]; tryExtractWithoutAnchor?: boolean; isLowercase?: boolean };
+  | { kind: "string"; strings: readonly string[]; tryExtractWithoutAnchor?: boolean; isLowercase?: boolean }
+  | { kind: "indices"; letters: readonly string[]; tryExtractWithoutAnchor?: boolean };
 
 export interface PrioritisedPattern {
   pattern: RegExp;
@@ -140,6 +141,24 @@ function stringPatterns(target: Extract<ExtractionTarget, { kind: "string" }>): 
   return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "g"), priority }));
 }
 
+/** lighteval's lazy_indices_regex (English): `A` or `(A)` after answer phrases, at a line start, or alone. */
+function indicesPatterns(target: Extract<ExtractionTarget, { kind: "indices" }>): PrioritisedPattern[] {
+  const keys = `(?<indices>${target.letters.map((letter) => `(?:${escapeRegExp(letter)}|\\(${escapeRegExp(letter)}\\))`).join("|")})`;
+  const suffix = String.raw`(?:\*\*)?(?:\.|,|\s?:| |${END})`;
+  const answerAnywhere = String.raw`(?:^| )(?:\*\*)?${keys}${suffix}`;
+  const answer = caseless("answer");
+  const patterns: [string, number][] = [
+    [String.raw`${caseless("final answer is")}:?\s*${keys}\.?\s?I hope`, 0],
+    [String.raw`${caseless("final answer")}${ANY}{0,100}?\s+is:?\s*${keys}`, 50],
+    [String.raw`${answer}\s?:${ANY}{0,50}?${answerAnywhere}`, 100],
+    [`${answer}${ANY}{0,50}?${answerAnywhere}`, 150],
+    [String.raw`^(?:\*\*)?${keys}${suffix}`, 200],
+    [String.raw`\n(?:\*\*)?${keys}${suffix}`, 210],
+  ];
+  if (target.tryExtractWithoutAnchor ?? false) patterns.push([answerAnywhere, 250], [keys, 300]);
+  return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "g"), priority }));
+}
+
 const CACHE = new Map<string, PrioritisedPattern[]>();
 
 /** The target's regexes with their priorities (0 first), compiled once per configuration. */
@@ -152,7 +171,9 @@ export function extractionPatterns(flavor: ExtractionFlavor, target: ExtractionT
       ? exprPatterns(flavor, target)
       : target.kind === "latex"
         ? latexPatterns(flavor, target)
-        : stringPatterns(target);
+        : target.kind === "indices"
+          ? indicesPatterns(target)
+          : stringPatterns(target);
   CACHE.set(key, patterns);
   return patterns;
 }

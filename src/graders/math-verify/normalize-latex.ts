@@ -1,6 +1,8 @@
 // latex2sympy2_extended's normalize_latex: boxed extraction, LaTeX clean-up, unit removal, nits and malformed operators.
 // Facts read in huggingface/latex2sympy2_extended src/latex2sympy2_extended/math_normalization.py@08735067b667bb8fb5beb9ef1cbc77d06bae3660
+// (1.10.2, Math-Verify's pin) and @5ca648f1440f6b8562db5b04d74938550ddc5fa5 (1.0.6, lighteval's pin).
 import { extractBoxedContent } from "./extract-boxed-content.js";
+import type { ExtractionFlavor } from "./extraction-patterns.js";
 
 export interface NormalizationConfig {
   basicLatex: boolean;
@@ -167,7 +169,7 @@ const COMMAND_SLASH = /\\\\(?=[a-zA-Z])/g;
 const PERMUTATION = /\(([a-zA-Z0-9+\-*/\\ ]+?)\)_\{([a-zA-Z0-9+\-*/\\ ]+?)\}/g;
 const EQUATION_SPLIT = /(?<!\\|<|!|>)=/;
 
-/** to_replace_patterns, tried as one alternation left to right (the first listed alternative wins at a position). */
+/** to_replace_patterns of 1.10.2, tried as one alternation left to right (the first listed alternative wins). */
 const REPLACEMENTS: readonly (readonly [string, string])[] = [
   [String.raw`\\math(?:rm|it|bf)`, String.raw`\text`],
   [String.raw`\\text(?:normal|bf|it|rm)`, String.raw`\text`],
@@ -190,13 +192,33 @@ const REPLACEMENTS: readonly (readonly [string, string])[] = [
   [String.raw`(?:(?<!\\)inf(?!inity))`, String.raw`\infty`],
   [" sqrt", String.raw`\sqrt`],
 ];
-const REPLACE = new RegExp(REPLACEMENTS.map(([pattern], index) => `(?<r${index}>${pattern})`).join("|"), "g");
 
-function replaceInLatex(text: string): string {
-  return text.replace(REPLACE, (...args: unknown[]) => {
+/** 1.0.6's list: `and`/`or` become `;`, percent becomes a literal `\\%`, no percentage/pct forms. */
+const REPLACEMENTS_1_0_6: readonly (readonly [string, string])[] = [
+  ...REPLACEMENTS.slice(0, 7),
+  [String.raw`(?<!\w)(?:and|or)(?!\w)`, ";"],
+  [String.raw`(?:\\text\{\s*(?:and|or)\s*\})`, ";"],
+  ...REPLACEMENTS.slice(9, 12),
+  [String.raw`\s*percent`, String.raw`\\%`],
+  [String.raw`\\text\{percent\}`, String.raw`\\%`],
+  ...REPLACEMENTS.slice(18),
+];
+
+const compile = (list: readonly (readonly [string, string])[]) =>
+  new RegExp(list.map(([pattern], index) => `(?<r${index}>${pattern})`).join("|"), "g");
+const REPLACE = compile(REPLACEMENTS);
+const REPLACE_1_0_6 = compile(REPLACEMENTS_1_0_6);
+
+/** 1.0.6's unit regex: a unit that starts after whitespace (in practice only " m east"), eaten with the next character. */
+const UNITS_1_0_6 = new RegExp(UNITS.map((unit) => `(?=\\s)(?:${unit}(?:s|es)?)($|\\W)`).join("|"), "g");
+const EMPTY_TEXT = /\\text\s*\{\s*\}/g;
+
+function replaceInLatex(text: string, flavor: ExtractionFlavor): string {
+  const list = flavor === "lighteval" ? REPLACEMENTS_1_0_6 : REPLACEMENTS;
+  return text.replace(flavor === "lighteval" ? REPLACE_1_0_6 : REPLACE, (...args: unknown[]) => {
     const groups = args.at(-1) as Record<string, string | undefined>;
-    const index = REPLACEMENTS.findIndex((_, position) => groups[`r${position}`] !== undefined);
-    return REPLACEMENTS[index]?.[1] ?? "";
+    const index = list.findIndex((_, position) => groups[`r${position}`] !== undefined);
+    return list[index]?.[1] ?? "";
   });
 }
 
@@ -261,10 +283,15 @@ function pythonStrip(text: string): string {
   return text.replace(/^\s+|\s+$/g, "");
 }
 
-/** normalize_latex(text, config). */
-export function normalizeLatex(input: string, config: NormalizationConfig): string {
+/** normalize_latex(text, config), as latex2sympy2_extended 1.10.2 ("math-verify") or 1.0.6 ("lighteval") does it. */
+export function normalizeLatex(
+  input: string,
+  config: NormalizationConfig,
+  flavor: ExtractionFlavor = "math-verify",
+): string {
   let text = input;
-  if (config.boxed === "all" || config.boxed === "last") text = extractBoxedContent(text, config.boxed);
+  if (config.boxed === "all" || config.boxed === "last")
+    text = extractBoxedContent(text, config.boxed, flavor);
   if (config.basicLatex) {
     text = text.replaceAll("\\mathrm{T}", "T");
     text = text.replaceAll("\\mathrm{d}", "d").replaceAll("{\\rm d}", "d");
@@ -274,7 +301,7 @@ export function normalizeLatex(input: string, config: NormalizationConfig): stri
     text = text.replace(LEFT, "$1").replace(RIGHT, "$1");
     text = text.replace(PERMUTATION, "\\frac{($1)!}{(($1)-($2))!}");
     text = text.replace(TO_REMOVE, "");
-    text = replaceInLatex(text);
+    text = replaceInLatex(text, flavor);
     text = text.replaceAll("\n", " ").replaceAll("\t", " ");
     if (!text.includes("matrix")) text = text.replace(COMMAND_SLASH, "\\");
   }
@@ -286,9 +313,13 @@ export function normalizeLatex(input: string, config: NormalizationConfig): stri
     const withoutSuperscript = pythonStrip(text.replace(UNIT_SUPERSCRIPT, ""));
     if (withoutSuperscript !== "" && withoutSuperscript !== text) text = withoutSuperscript;
     for (let round = 0; round < 2; round++) {
-      const withoutUnit = text.replace(UNITS_AT_END, "$1");
+      const withoutUnit =
+        flavor === "lighteval"
+          ? text.replace(UNITS_1_0_6, (...args: unknown[]) => `${args[1] ?? ""}${args[2] ?? ""}`)
+          : text.replace(UNITS_AT_END, "$1");
       if (withoutUnit !== "" && withoutUnit !== text) text = withoutUnit;
     }
+    if (flavor === "lighteval") text = text.replace(EMPTY_TEXT, " ");
   }
   if (config.nits) {
     if (text.startsWith(".")) text = `0${text}`;

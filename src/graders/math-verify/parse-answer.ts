@@ -101,7 +101,7 @@ function extractLatex(
   for (const name of found) {
     const [prefix, groupName] = name.split("_");
     const config = groupName === "latexBoxed" ? { ...normalization, boxed: "last" as const } : normalization;
-    const normalized = normalizeLatex(groups[name] ?? "", config);
+    const normalized = normalizeLatex(groups[name] ?? "", config, flavor);
     texts.push(normalized);
     try {
       const parsed = parseNormalizedLatex(
@@ -133,6 +133,10 @@ function extractMatch(
 ): [ParsedAnswer | undefined, string] {
   if (target.kind === "latex") return extractLatex(groups, options, flavor);
   if (target.kind === "expr") return extractExpr(groups, options.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH);
+  if (target.kind === "indices") {
+    const letter = (groups["indices"] ?? "").replace(/[()]/g, "").trim();
+    return [letter, letter];
+  }
   const text = groups["string_keys"] ?? "";
   return [(target.isLowercase ?? true) ? text.toLowerCase() : text, text];
 }
@@ -143,12 +147,24 @@ function orderedTargets(
   flavor: ExtractionFlavor,
 ): readonly ExtractionTarget[] {
   if (flavor !== "lighteval") return targets;
-  const rank = (target: ExtractionTarget) => (target.kind === "string" ? 0 : target.kind === "latex" ? 1 : 2);
+  const rank = (target: ExtractionTarget) =>
+    target.kind === "indices" ? 0 : target.kind === "latex" ? 1 : 2;
   return [...targets].sort((left, right) => rank(left) - rank(right));
+}
+
+/** The extracted answers with the priority of the match that gave the first one (undefined when none did). */
+export interface Extraction {
+  answers: ParsedAnswer[];
+  priority: number | undefined;
 }
 
 /** parse(text, extraction_config, fallback_mode, extraction_mode): the extracted answers, best first. */
 export function parseAnswer(text: string, options: ParseOptions): ParsedAnswer[] {
+  return extractAnswers(text, options).answers;
+}
+
+/** parseAnswer with the priority of the successful match. */
+export function extractAnswers(text: string, options: ParseOptions): Extraction {
   const flavor = options.flavor ?? "math-verify";
   const all = orderedTargets(options.targets, flavor).flatMap((target) =>
     extractionPatterns(flavor, target).map((entry) => ({ ...entry, target })),
@@ -156,6 +172,7 @@ export function parseAnswer(text: string, options: ParseOptions): ParsedAnswer[]
   const priorities = [...new Set(all.map((entry) => entry.priority))].sort((left, right) => left - right);
   const extracted: ParsedAnswer[] = [];
   const fallbacks: string[] = [];
+  let matchedPriority: number | undefined;
   let isMatchFound = false;
   for (const priority of priorities) {
     const matches = all
@@ -175,6 +192,7 @@ export function parseAnswer(text: string, options: ParseOptions): ParsedAnswer[]
       if (fallback) fallbacks.push(fallback);
       if (value !== undefined) {
         extracted.push(value);
+        matchedPriority = priority;
         break;
       }
       if (options.extractionMode === "first_match") break;
@@ -185,5 +203,5 @@ export function parseAnswer(text: string, options: ParseOptions): ParsedAnswer[]
   if ((options.fallbackMode ?? "first_match") === "first_match" && firstFallback !== undefined) {
     extracted.push(firstFallback);
   }
-  return extracted;
+  return { answers: extracted, priority: matchedPriority };
 }
