@@ -14,6 +14,24 @@ export type ExtractionTarget =
 export interface PrioritisedPattern {
   pattern: RegExp;
   priority: number;
+  /** A lowercase word every match contains: texts without it skip the pattern (a speed-up only). */
+  mustContain?: string;
+}
+
+/** The anchor word a pattern's source starts with, for the cheap pre-check. */
+function anchorWord(source: string): string | undefined {
+  if (source.startsWith(caseless("final answer"))) return "final answer";
+  if (source.startsWith(caseless("answer"))) return "answer";
+  if (source.startsWith(String.raw`(?<first_latexBoxed>\\boxed`)) return "\\boxed";
+  return undefined;
+}
+
+function compilePatterns(patterns: readonly [string, number][], flags: string): PrioritisedPattern[] {
+  return patterns.map(([source, priority]) => {
+    const mustContain = anchorWord(source);
+    const pattern = new RegExp(source, flags);
+    return mustContain === undefined ? { pattern, priority } : { pattern, priority, mustContain };
+  });
 }
 
 /** Python's `(?i:word)` (JavaScript on Node 20 has no inline flags): each letter as a two-case class. */
@@ -58,7 +76,7 @@ function exprPatterns(
     [String.raw`${answer}(?:${ANY}{0,100}=\s*|${ANY}{0,50}?)${exprOrNumber}(?!\s*=)`, 200],
   ];
   if (target.tryExtractWithoutAnchor ?? true) patterns.push([exprWithAnchors, 300], [numberWithAnchors, 300]);
-  return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "g"), priority }));
+  return compilePatterns(patterns, "g");
 }
 
 /** make_latex_env_pattern: `$$…$$`, `\[…\]`, `$…$`, `\(…\)`, ` […] ` (and a bare `\frac{a}{b}`), then a percent sign. */
@@ -117,7 +135,7 @@ function latexPatterns(
       [String.raw`(?<first_latexBoxed>\\boxed\{.+\})`, target.boxedMatchPriority],
     );
   }
-  return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "gs"), priority }));
+  return compilePatterns(patterns, "gs");
 }
 
 function escapeRegExp(text: string): string {
@@ -138,7 +156,7 @@ function stringPatterns(target: Extract<ExtractionTarget, { kind: "string" }>): 
   if (target.tryExtractWithoutAnchor ?? true) {
     patterns.push([String.raw`^(?:\*\*)?${keys}${suffix}`, 250], [answerAnywhere, 300]);
   }
-  return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "g"), priority }));
+  return compilePatterns(patterns, "g");
 }
 
 /** lighteval's lazy_indices_regex (English): `A` or `(A)` after answer phrases, at a line start, or alone. */
@@ -156,16 +174,22 @@ function indicesPatterns(target: Extract<ExtractionTarget, { kind: "indices" }>)
     [String.raw`\n(?:\*\*)?${keys}${suffix}`, 210],
   ];
   if (target.tryExtractWithoutAnchor ?? false) patterns.push([answerAnywhere, 250], [keys, 300]);
-  return patterns.map(([source, priority]) => ({ pattern: new RegExp(source, "g"), priority }));
+  return compilePatterns(patterns, "g");
 }
 
 const CACHE = new Map<string, PrioritisedPattern[]>();
+const BY_TARGET = new WeakMap<ExtractionTarget, Map<ExtractionFlavor, PrioritisedPattern[]>>();
 
 /** The target's regexes with their priorities (0 first), compiled once per configuration. */
 export function extractionPatterns(flavor: ExtractionFlavor, target: ExtractionTarget): PrioritisedPattern[] {
+  const known = BY_TARGET.get(target)?.get(flavor);
+  if (known) return known;
   const key = `${flavor}:${JSON.stringify(target)}`;
   const cached = CACHE.get(key);
-  if (cached) return cached;
+  if (cached) {
+    BY_TARGET.set(target, (BY_TARGET.get(target) ?? new Map()).set(flavor, cached));
+    return cached;
+  }
   const patterns =
     target.kind === "expr"
       ? exprPatterns(flavor, target)

@@ -1,7 +1,7 @@
 // lighteval's MultilingualExtractiveMatchMetric (English): extract gold and prediction, then compare every pair.
 // Facts read in huggingface/lighteval src/lighteval/metrics/dynamic_metrics.py and metrics.py@3fd15266bc8448b797e61462d293aa3fd40b3580
 import type { ExtractionTarget } from "./extraction-patterns.js";
-import { extractAnswers, type ParsedAnswer } from "./parse-answer.js";
+import { extractAnswers, extractAnswersCached, type ParsedAnswer } from "./parse-answer.js";
 import { verifyAnswer } from "./verify-answer.js";
 
 export interface ExtractiveMatchConfig {
@@ -27,7 +27,7 @@ export function lightevalExtractiveMatch(
   config: ExtractiveMatchConfig,
 ): ExtractiveMatch {
   const fallbackMode = config.fallbackMode ?? "first_match";
-  const goldExtraction = extractAnswers(gold, {
+  const goldExtraction = extractAnswersCached(gold, {
     targets: config.goldTargets,
     flavor: "lighteval",
     fallbackMode,

@@ -209,8 +209,11 @@ const compile = (list: readonly (readonly [string, string])[]) =>
 const REPLACE = compile(REPLACEMENTS);
 const REPLACE_1_0_6 = compile(REPLACEMENTS_1_0_6);
 
-/** 1.0.6's unit regex: a unit that starts after whitespace (in practice only " m east"), eaten with the next character. */
-const UNITS_1_0_6 = new RegExp(UNITS.map((unit) => `(?=\\s)(?:${unit}(?:s|es)?)($|\\W)`).join("|"), "g");
+/**
+ * 1.0.6's unit regex is `(?=\s)(?:unit(?:s|es)?)($|\W)` per unit, replaced by `\1\2`: a unit must start with
+ * whitespace, which of its list only " m east" does (not among the first two units, so nothing of it is kept).
+ */
+const UNITS_1_0_6 = / m east(?:s|es)?(?:$|\W)/g;
 const EMPTY_TEXT = /\\text\s*\{\s*\}/g;
 
 function replaceInLatex(text: string, flavor: ExtractionFlavor): string {
@@ -314,9 +317,7 @@ export function normalizeLatex(
     if (withoutSuperscript !== "" && withoutSuperscript !== text) text = withoutSuperscript;
     for (let round = 0; round < 2; round++) {
       const withoutUnit =
-        flavor === "lighteval"
-          ? text.replace(UNITS_1_0_6, (...args: unknown[]) => `${args[1] ?? ""}${args[2] ?? ""}`)
-          : text.replace(UNITS_AT_END, "$1");
+        flavor === "lighteval" ? text.replace(UNITS_1_0_6, "") : text.replace(UNITS_AT_END, "$1");
       if (withoutUnit !== "" && withoutUnit !== text) text = withoutUnit;
     }
     if (flavor === "lighteval") text = text.replace(EMPTY_TEXT, " ");

@@ -163,8 +163,26 @@ export function parseAnswer(text: string, options: ParseOptions): ParsedAnswer[]
   return extractAnswers(text, options).answers;
 }
 
+const CACHE_SIZE = 4096;
+const CACHE = new Map<string, Extraction>();
+
+/** extractAnswers with recent results kept (for gold answers, which repeat across samples). */
+export function extractAnswersCached(text: string, options: ParseOptions): Extraction {
+  const key = `${JSON.stringify(options)}\u0000${text}`;
+  const cached = CACHE.get(key);
+  if (cached) return cached;
+  const extraction = extractAnswers(text, options);
+  if (CACHE.size >= CACHE_SIZE) {
+    const [oldest] = CACHE.keys();
+    if (oldest !== undefined) CACHE.delete(oldest);
+  }
+  CACHE.set(key, extraction);
+  return extraction;
+}
+
 /** parseAnswer with the priority of the successful match. */
 export function extractAnswers(text: string, options: ParseOptions): Extraction {
+  const lowered = text.toLowerCase();
   const flavor = options.flavor ?? "math-verify";
   const all = orderedTargets(options.targets, flavor).flatMap((target) =>
     extractionPatterns(flavor, target).map((entry) => ({ ...entry, target })),
@@ -176,7 +194,11 @@ export function extractAnswers(text: string, options: ParseOptions): Extraction 
   let isMatchFound = false;
   for (const priority of priorities) {
     const matches = all
-      .filter((entry) => entry.priority === priority)
+      .filter(
+        (entry) =>
+          entry.priority === priority &&
+          (entry.mustContain === undefined || lowered.includes(entry.mustContain)),
+      )
       .flatMap(({ pattern, target }) =>
         [...text.matchAll(pattern)].map((match) => ({
           groups: match.groups ?? {},

@@ -257,6 +257,17 @@ function commaNumber(latex: string): MathValue {
  * reference's parser fails.
  */
 export function parseLatex(latex: string): MathValue {
+  // The parser backtracks by throwing; stack traces would cost more than the parse itself.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parseTokens(latex);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+function parseTokens(latex: string): MathValue {
   const tokens = lexLatex(latex);
   if (tokens.length === 0) throw new LatexSyntaxError("empty");
   const parser = new MathParser(tokens, parseLatex);
