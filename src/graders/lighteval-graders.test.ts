@@ -71,4 +71,14 @@ describe("lighteval_gpqa", () => {
     });
     expect(lightevalGpqa({ response: "none here", gold: "A" }).extracted).toBeNull();
   });
+  it("reads (X) forms and a letter at a line start as lighteval's indices regexes do", () => {
+    expect(lightevalGpqa({ response: "The answer is (C).", gold: "C" })).toMatchObject({
+      isCorrect: true,
+      isUnparsed: false,
+    });
+    expect(lightevalGpqa({ response: "Thinking about A and B.\nD is right", gold: "D" })).toMatchObject({
+      isCorrect: true,
+      isUnparsed: false,
+    });
+  });
 });

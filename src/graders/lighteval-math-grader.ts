@@ -1,52 +1,50 @@
 // lighteval's extractive-match math metrics (Math-Verify semantics) as graders: `lighteval_expr` and `lighteval_latex`.
-import { areMathEquivalent } from "./math/are-math-equivalent.js";
-import { type ExtractionTarget, extractMathVerify } from "./math/extract-math-verify.js";
-import { findLastBoxed } from "./math/find-last-boxed.js";
-import { normalizeMathAnswer } from "./math/normalize-math-answer.js";
-import { parsePlainNumber } from "./math/parse-plain-number.js";
+// Matched: huggingface/lighteval src/lighteval/metrics/metrics.py (expr_gold_metric, latex_gold_metric)@3fd15266bc8448b797e61462d293aa3fd40b3580
+import type { ExtractionTarget } from "./math-verify/extraction-patterns.js";
+import { lightevalExtractiveMatch } from "./math-verify/lighteval-extractive-match.js";
+import type { ParsedAnswer } from "./math-verify/parse-answer.js";
+import { printMathValue } from "./math-verify/print-math-value.js";
 import type { Grade, Grader, GraderInput } from "./types.js";
 
 /** lighteval's `precision=5` of expr_gold_metric / latex_gold_metric. */
 const PRECISION_DECIMALS = 5;
 /** Both metrics read predictions with (ExprExtractionConfig(), LatexExtractionConfig(boxed_match_priority=0)). */
-const PRED_TARGETS: readonly ExtractionTarget[] = ["expr", "latex"];
+const PREDICTION_TARGETS: readonly ExtractionTarget[] = [
+  { kind: "expr" },
+  { kind: "latex", boxedMatchPriority: 0 },
+];
+/** A prediction read only by the plain "any number / any LaTeX" patterns counts as unparsed. */
+const UNANCHORED_PRIORITY = 300;
 
-/** Math-Verify's normalisation keeps only the content of a \boxed{} inside an extracted LaTeX span. */
-function normalized(answer: string, isPercent: boolean): string {
-  const text = normalizeMathAnswer(findLastBoxed(answer)?.content ?? answer);
-  const number = isPercent ? parsePlainNumber(text) : undefined;
-  return number === undefined ? text : String(number.value / 100);
+function describe(answers: readonly ParsedAnswer[]): string {
+  return answers
+    .map((answer) => (typeof answer === "string" ? JSON.stringify(answer) : printMathValue(answer)))
+    .join(" | ");
 }
 
-function createLightevalMathGrader(goldTarget: ExtractionTarget): Grader {
-  // The gold: ExprExtractionConfig() or LatexExtractionConfig() (boxed at its default priority 50).
-  const goldTargets: readonly ExtractionTarget[] = [goldTarget];
+function createLightevalMathGrader(goldTargets: readonly ExtractionTarget[]): Grader {
   return (input: GraderInput): Grade => {
-    const goldExtraction = extractMathVerify(input.gold, goldTargets, 50) ?? {
-      answer: input.gold.trim(),
-      priority: -1,
-      isPercent: false,
-    };
-    const gold = normalized(goldExtraction.answer, goldExtraction.isPercent);
-    const pred = extractMathVerify(input.response, PRED_TARGETS, 0);
-    if (pred === undefined) {
+    const match = lightevalExtractiveMatch(input.gold, input.response, {
+      goldTargets,
+      predictionTargets: PREDICTION_TARGETS,
+      precision: PRECISION_DECIMALS,
+    });
+    const [first] = match.prediction;
+    if (first === undefined) {
       return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no answer extracted" };
     }
-    const predText = normalized(pred.answer, pred.isPercent);
-    const verdict = areMathEquivalent(gold, predText, {
-      numeric: { kind: "round", decimals: PRECISION_DECIMALS },
-    });
+    const priority = match.predictionPriority;
     return {
-      isCorrect: verdict.isEqual,
-      score: verdict.isEqual ? 1 : 0,
-      extracted: pred.answer,
-      isUnparsed: pred.priority >= 300,
-      reason: `priority ${pred.priority}: ${predText} ${verdict.isEqual ? "=" : "≠"} gold ${gold} (${verdict.rule})`,
+      isCorrect: match.isCorrect,
+      score: match.isCorrect ? 1 : 0,
+      extracted: typeof first === "string" ? first : printMathValue(first),
+      isUnparsed: priority === undefined || priority >= UNANCHORED_PRIORITY,
+      reason: `priority ${priority ?? "none (text fallback)"}: ${describe(match.prediction)} ${match.isCorrect ? "=" : "≠"} gold ${describe(match.gold)}`,
     };
   };
 }
 
 /** lighteval `expr_gold_metric` (aime24, aime25, gsm8k in lighteval's math tasks): gold read as an expression. */
-export const lightevalExpr: Grader = createLightevalMathGrader("expr");
-/** lighteval `latex_gold_metric` (math_500): gold read as LaTeX, the solution's \boxed{} first. */
-export const lightevalLatex: Grader = createLightevalMathGrader("latex");
+export const lightevalExpr: Grader = createLightevalMathGrader([{ kind: "expr" }]);
+/** lighteval `latex_gold_metric` (math_500): gold read as LaTeX, its \boxed{} at priority 55. */
+export const lightevalLatex: Grader = createLightevalMathGrader([{ kind: "latex", boxedMatchPriority: 55 }]);
