@@ -115,7 +115,8 @@ describe.skipIf(dataDir === undefined)("gpqa_diamond on the shared data", () => 
     expect(sha256(chatTurns[0] ?? "")).toBe(LIGHTEVAL_ROW_0_CHAT_TURN);
     expect(sha256(chatTurns.join("\u0000"))).toBe(LIGHTEVAL_ALL_CHAT_TURNS);
     expect(sha256(flatTexts.join("\u0000"))).toBe(LIGHTEVAL_ALL_FLAT_WITH_SYSTEM);
-    const recipe = gpqaDiamond.recipes[1];
+    const recipe = gpqaDiamond.recipes.find((candidate) => candidate.name === "lighteval");
+    if (recipe === undefined) throw new Error("no lighteval recipe");
     for (const endpointType of ["chat", "completions"] as const) {
       expect(resolveDefaultParams(recipe, endpointType)).toEqual({ maxTokens: 32768, stop: [] });
     }
