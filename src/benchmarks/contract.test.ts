@@ -67,7 +67,10 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
         expect(source.pin).toMatch(PIN);
       }
       for (const endpointType of ENDPOINT_TYPES) {
-        expect(resolveDefaultParams(recipe, endpointType).maxTokens).toBeGreaterThan(0);
+        const { maxTokens } = resolveDefaultParams(recipe, endpointType);
+        // Absent only where the recipe says its reference sends none.
+        if (recipe.isMaxTokensOmitted === true) expect(maxTokens).toBeUndefined();
+        else expect(maxTokens).toBeGreaterThan(0);
       }
     }
   });
@@ -99,12 +102,20 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     for (const sample of loaded.samples) {
       const suffix = benchmark.oracle.promptSuffix(sample, recipe);
       expect(suffix.length).toBeGreaterThan(0);
+      const suffixes = [suffix, ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? [])];
       for (const endpointType of ENDPOINT_TYPES) {
         for (const nShots of shotCounts(benchmark, recipe)) {
-          for (const systemPrompt of SYSTEM_PROMPTS) {
-            const prompt = loaded.buildPrompt(sample, { endpointType, nShots, systemPrompt, cot: false });
+          for (const [systemPrompt, cot] of SYSTEM_PROMPTS.flatMap((each) => [
+            [each, false] as const,
+            [each, true] as const,
+          ])) {
+            const prompt = loaded.buildPrompt(sample, { endpointType, nShots, systemPrompt, cot });
             expect(prompt.type).toBe(endpointType === "chat" ? "chat" : "completion");
-            expect(promptTail(prompt).endsWith(suffix)).toBe(true);
+            const tail = promptTail(prompt);
+            expect({ cot, endsWithASuffix: suffixes.some((each) => tail.endsWith(each)) }).toEqual({
+              cot,
+              endsWithASuffix: true,
+            });
             if (prompt.type === "chat") {
               const turns = recipe.chatFewShot === "inline" ? 0 : nShots;
               expect(prompt.messages.filter((message) => message.role === "assistant")).toHaveLength(turns);

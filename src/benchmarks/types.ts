@@ -70,6 +70,11 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
    */
   promptSuffix(sample: S, recipe: Recipe): string;
   /**
+   * Other endings `recipe`'s prompts for `sample` may have, recognised like `promptSuffix`: a recipe whose last
+   * line depends on `--cot` (aiperf's AIME ends with a step-by-step trigger or a "just return a number" line).
+   */
+  otherPromptSuffixes?(sample: S, recipe: Recipe): readonly string[];
+  /**
    * A response `recipe`'s grader marks correct (`isCorrect`) or wrong (and so does every other recipe's grader
    * whose prompts end with the same suffix). `variant` picks one of several answer phrasings the grader must handle.
    */
@@ -109,6 +114,11 @@ export interface Recipe {
   readonly defaultCot?: boolean;
   /** Generation defaults (max tokens, stop, others the reference sends) the user's flags override. */
   readonly defaultParams: GenerationParams;
+  /**
+   * True when the reference sends no `max_tokens` (the server's own limit applies, as lighteval ≥ 0.13 does for
+   * AIME): `defaultParams` then has none and requests leave it out unless `--max-tokens` is given.
+   */
+  readonly isMaxTokensOmitted?: boolean;
   /**
    * Optional overrides of `defaultParams` for one endpoint type, merged over them (see
    * `resolveDefaultParams`), e.g. a stop sequence that suits a completion prompt but would cut a chat answer.

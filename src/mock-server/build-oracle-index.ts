@@ -54,17 +54,22 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
   for (const { benchmark, recipe, samples } of options.benchmarks) {
     const entries: OracleEntry[] = [];
     for (const sample of samples) {
-      const suffix = benchmark.oracle.promptSuffix(sample, recipe);
-      if (suffix.length === 0) continue;
+      const suffixes = [
+        benchmark.oracle.promptSuffix(sample, recipe),
+        ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? []),
+      ];
       const verdict = oracleVerdict(seed, benchmark.name, sample.id, options.accuracy);
-      entries.push({
-        benchmarkName: benchmark.name,
-        oracle: benchmark.oracle,
-        recipe,
-        sample,
-        suffix,
-        ...verdict,
-      });
+      for (const suffix of suffixes) {
+        if (suffix.length === 0) continue;
+        entries.push({
+          benchmarkName: benchmark.name,
+          oracle: benchmark.oracle,
+          recipe,
+          sample,
+          suffix,
+          ...verdict,
+        });
+      }
     }
     const tailLength = sharedTailLength(entries.map((entry) => entry.suffix));
     for (const entry of entries) {

@@ -1,5 +1,6 @@
-// aime on the shared data (skipped when absent): Maxwell-Jia/AIME_2024 rows and hand-checked few-shot prompt bytes.
+// aime on the shared data (skipped when absent): Maxwell-Jia/AIME_2024 rows and aiperf's prompt bytes, run-checked.
 import { describe, expect, it } from "vitest";
+import { resolveDefaultParams } from "../resolve-default-params.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { AIME_SYSTEM_PROMPT, aime } from "./index.js";
@@ -40,7 +41,13 @@ describe.skipIf(dataDir === undefined)("aime on the shared data", () => {
     expect(samples[29]?.id).toBe("2024-II-13");
   });
 
-  it("builds the hand-checked 1-shot completion prompt of row 1 with the default system prompt", async () => {
+  // Goldens: ai-dynamo/aiperf src/aiperf/accuracy/benchmarks/aime.py@21694629b214ff983a116f5a60315496b709445d run on
+  // these rows (`_format_prompt`, `_build_chat_messages`, with the system prompt placed as
+  // accuracy_dataset_loader.py at that commit does); every row and shot count compared, rows 1 and 29 written here.
+  const SHOT_0_COT = `**Problem**: ${PROBLEM_0}\n**Solution**: ${SOLUTION_0}\n**Answer**: 33\n\n`;
+  const QUERY_1_COT = `**Problem**: ${PROBLEM_1}\n**Answer**: \n\nLet's think step-by-step.`;
+
+  it("builds aiperf's 1-shot CoT completion prompt of row 1: system, blank line, header, shot, query", async () => {
     const { samples, buildPrompt } = await load(8);
     const sample = samples[1];
     if (sample === undefined) throw new Error("missing sample");
@@ -53,12 +60,14 @@ describe.skipIf(dataDir === undefined)("aime on the shared data", () => {
       type: "completion",
       text:
         "Please reason step by step, and put your final answer within \\boxed{}.\n\n" +
-        `**Problem**: ${PROBLEM_0}\n**Solution**: ${SOLUTION_0}\n**Answer**: 33\n\n` +
-        `**Problem**: ${PROBLEM_1}\n**Answer**: Let's think step-by-step.`,
+        "The following are problems from the American Invitational Mathematics Examination (AIME) 2024. AIME is a " +
+        "prestigious high school mathematics competition known for its challenging mathematical problems.\n\n" +
+        SHOT_0_COT +
+        QUERY_1_COT,
     });
   });
 
-  it("builds the hand-checked 1-shot chat prompt of row 1: system, shot as a user/assistant pair, query", async () => {
+  it("builds aiperf's 1-shot CoT chat prompt of row 1: the system message, then ONE user message with it all", async () => {
     const { samples, buildPrompt } = await load(8);
     const sample = samples[1];
     if (sample === undefined) throw new Error("missing sample");
@@ -71,28 +80,69 @@ describe.skipIf(dataDir === undefined)("aime on the shared data", () => {
           role: "system",
           content: "Please reason step by step, and put your final answer within \\boxed{}.",
         },
-        { role: "user", content: `**Problem**: ${PROBLEM_0}` },
-        { role: "assistant", content: `**Solution**: ${SOLUTION_0}\n**Answer**: 33` },
-        { role: "user", content: `**Problem**: ${PROBLEM_1}\n**Answer**: Let's think step-by-step.` },
+        {
+          role: "user",
+          content:
+            "The following are problems from the American Invitational Mathematics Examination (AIME) 2024. AIME " +
+            "is a prestigious high school mathematics competition known for its challenging mathematical problems." +
+            `\n\n${SHOT_0_COT}${QUERY_1_COT}`,
+        },
       ],
     });
   });
 
-  it("the default 8 shots are rows 0–7 as user/assistant pairs, and --system-prompt '' drops the system turn", async () => {
+  it("at 0 shots with CoT off: no header, the 'just return a number' line, and --system-prompt '' sends none", async () => {
+    const { samples, buildPrompt } = await load(0);
+    const sample = samples[1];
+    if (sample === undefined) throw new Error("missing sample");
+    const text = `**Problem**: ${PROBLEM_1}\n**Answer**: \n\nNo explanation needed. Just return a number.`;
+    const options = { nShots: 0, systemPrompt: "", cot: false } as const;
+    expect(buildPrompt(sample, { endpointType: "chat", ...options })).toEqual({
+      type: "chat",
+      messages: [{ role: "user", content: text }],
+    });
+    expect(buildPrompt(sample, { endpointType: "completions", ...options })).toEqual({
+      type: "completion",
+      text,
+    });
+    // 1 shot with CoT off: the shot loses its **Solution** line, the header stays.
+    const oneShot = await load(1);
+    expect(
+      oneShot.buildPrompt(sample, { endpointType: "completions", nShots: 1, systemPrompt: "S.", cot: false }),
+    ).toEqual({
+      type: "completion",
+      text:
+        "S.\n\nThe following are problems from the American Invitational Mathematics Examination (AIME) 2024. AIME " +
+        "is a prestigious high school mathematics competition known for its challenging mathematical problems.\n\n" +
+        `**Problem**: ${PROBLEM_0}\n**Answer**: 33\n\n${text}`,
+    });
+  });
+
+  it("the default 8 shots are rows 0–7 inline in one user message; the request: 32768 max tokens, no stop", async () => {
     const { samples, buildPrompt } = await load(8);
     const sample = samples[29];
     if (sample === undefined) throw new Error("missing sample");
-    const prompt = buildPrompt(sample, { endpointType: "chat", nShots: 8, systemPrompt: "", cot: true });
+    const prompt = buildPrompt(sample, {
+      endpointType: "chat",
+      nShots: 8,
+      systemPrompt: undefined,
+      cot: true,
+    });
     if (prompt.type !== "chat") throw new Error("expected a chat prompt");
-    expect(prompt.messages).toHaveLength(17);
-    expect(prompt.messages.map((message) => message.role)).toEqual([
-      ...Array.from({ length: 8 }, () => ["user", "assistant"]).flat(),
-      "user",
-    ]);
-    expect(prompt.messages[0]?.content).toBe(`**Problem**: ${PROBLEM_0}`);
-    expect(prompt.messages[15]?.content.endsWith(`\n**Answer**: ${samples[7]?.answer}`)).toBe(true);
-    expect(prompt.messages[16]?.content).toBe(
-      `**Problem**: ${samples[29]?.problem}\n**Answer**: Let's think step-by-step.`,
+    expect(prompt.messages.map((message) => message.role)).toEqual(["system", "user"]);
+    const body = prompt.messages[1]?.content ?? "";
+    expect(body.match(/\*\*Solution\*\*: /g)).toHaveLength(8);
+    expect(body.indexOf(`**Problem**: ${PROBLEM_0}\n`)).toBeGreaterThan(0);
+    expect(body).toContain(`\n**Answer**: ${samples[7]?.answer}\n\n**Problem**: ${samples[29]?.problem}\n`);
+    expect(
+      body.endsWith(`**Problem**: ${samples[29]?.problem}\n**Answer**: \n\nLet's think step-by-step.`),
+    ).toBe(true);
+    const recipe = aime.recipes[0];
+    expect([recipe.name, recipe.grader, recipe.defaultNShots, recipe.defaultCot, recipe.chatFewShot]).toEqual(
+      ["aiperf", "math", 8, true, "inline"],
     );
+    for (const endpointType of ["chat", "completions"] as const) {
+      expect(resolveDefaultParams(recipe, endpointType)).toEqual({ maxTokens: 32768 });
+    }
   });
 });

@@ -1,9 +1,13 @@
-// AIME 2024 as aiperf's `aime`: Maxwell-Jia/AIME_2024, 8 chain-of-thought shots from the same split, graded by `math`.
+// AIME 2024 as aiperf's trt-llm-recipe-aligned `aime`: Maxwell-Jia/AIME_2024, 8 inline CoT shots, graded by `math`.
+// Matched: ai-dynamo/aiperf src/aiperf/accuracy/benchmarks/aime.py@21694629b214ff983a116f5a60315496b709445d
 import { z } from "zod";
 import { defineMathBenchmark } from "../math-common/define-math-benchmark.js";
+import { AIPERF_AIME_FORMAT } from "./aiperf-aime-format.js";
 
-/** The default system prompt (used when --system-prompt is absent; "" sends none). */
-export const AIME_SYSTEM_PROMPT = "Please reason step by step, and put your final answer within \\boxed{}.";
+export { AIME_SYSTEM_PROMPT } from "./aiperf-aime-format.js";
+
+/** aiperf's commit "feat(accuracy): implement AIME accuracy benchmark (#849)". */
+const AIPERF_AIME_COMMIT = "21694629b214ff983a116f5a60315496b709445d";
 
 const rowSchema = z.looseObject({
   ID: z.string(),
@@ -15,23 +19,34 @@ const rowSchema = z.looseObject({
 export const aime = defineMathBenchmark({
   name: "aime",
   description:
-    "AIME 2024 (30 problems), 8 chain-of-thought shots, **Problem**/**Solution**/**Answer** blocks.",
+    "AIME 2024 (30 problems), aiperf's trt-llm-recipe-aligned prompt: 8 inline **Problem**/**Solution**/**Answer** shots.",
   dataset: "Maxwell-Jia/AIME_2024 (default, train)",
   recipes: [
     {
-      name: "aiperf",
-      description: "aiperf's aime: 8 chain-of-thought shots in **Problem**/**Solution**/**Answer** blocks",
-      sources: [
-        {
-          repository: "ai-dynamo/aiperf",
-          path: "src/aiperf/accuracy/benchmarks/aime.py",
-          pin: "627b80a557075d3a8bd55c9d2aa3b2f7c751d0bc",
-        },
-      ],
-      grader: "math",
-      defaultNShots: 8,
-      defaultCot: true,
-      defaultParams: { maxTokens: 32768 },
+      recipe: {
+        name: "aiperf",
+        description:
+          "aiperf's aime (trt-llm recipe's DeepEval AIMETemplate): header, 8 inline CoT shots, one user message",
+        sources: [
+          {
+            repository: "ai-dynamo/aiperf",
+            path: "src/aiperf/accuracy/benchmarks/aime.py",
+            pin: AIPERF_AIME_COMMIT,
+          },
+          {
+            repository: "ai-dynamo/aiperf",
+            path: "src/aiperf/dataset/loader/accuracy_dataset_loader.py",
+            pin: AIPERF_AIME_COMMIT,
+          },
+          { repository: "ai-dynamo/aiperf", path: "src/aiperf/plugin/plugins.yaml", pin: AIPERF_AIME_COMMIT },
+        ],
+        grader: "math",
+        defaultNShots: 8,
+        defaultCot: true,
+        defaultParams: { maxTokens: 32768 },
+        chatFewShot: "inline",
+      },
+      format: AIPERF_AIME_FORMAT,
     },
   ],
   hub: { repo: "Maxwell-Jia/AIME_2024", config: "default", split: "train" },
@@ -46,11 +61,4 @@ export const aime = defineMathBenchmark({
     solution: row.Solution,
   }),
   maxNShots: 8,
-  defaultSystemPrompt: AIME_SYSTEM_PROMPT,
-  query: (sample) => `**Problem**: ${sample.problem}\n**Answer**: Let's think step-by-step.`,
-  example: (sample, isCot) => ({
-    query: `**Problem**: ${sample.problem}`,
-    target: `${isCot ? `**Solution**: ${sample.solution ?? ""}\n` : ""}**Answer**: ${sample.answer}`,
-  }),
-  targetDelimiter: "\n",
 });

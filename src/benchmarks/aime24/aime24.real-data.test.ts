@@ -1,5 +1,9 @@
 // aime24 on the shared data (skipped when absent): the 30 problems and hand-checked prompt bytes.
 import { describe, expect, it } from "vitest";
+import {
+  expectMathRecipeGoldens,
+  SOLVE_EFFICIENTLY,
+} from "../math-common/test-support/expect-math-recipe-goldens.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { aime24 } from "./index.js";
@@ -25,7 +29,7 @@ describe.skipIf(dataDir === undefined)("aime24 on the shared data", () => {
     expect(samples[29]).toMatchObject({ id: "train/29", gold: "902" });
   });
 
-  it("sends the bare problem: one user message in chat, the text itself for completions", async () => {
+  it("trtllm (the default) sends the bare problem: one user message in chat, the text itself for completions", async () => {
     const { samples, buildPrompt } = await load();
     const sample = samples[0];
     if (sample === undefined) throw new Error("missing sample");
@@ -38,5 +42,46 @@ describe.skipIf(dataDir === undefined)("aime24 on the shared data", () => {
     expect(
       buildPrompt(sample, { endpointType: "completions", nShots: 0, systemPrompt: "Be careful.", cot: true }),
     ).toEqual({ type: "completion", text: `Be careful.\n\n${PROBLEM_0}` });
+  });
+
+  // Goldens from running the references' own prompt code on this row (outside the repo): lighteval v0.10.0
+  // default_prompts.py + PromptManager.get_examples, lighteval v0.13.0 tasks/aime.py + PromptManager
+  // (prepare_prompt_api / _prepare_plain_text); the trtllm bytes are derived by hand from aiperf's aime24.py at d4295626 with its
+  // loader's system-prompt placement. All 30 rows were compared in that run; row 0 is written down here.
+  it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
+    const problem = PROBLEM_0;
+    await expectMathRecipeGoldens(
+      aime24,
+      async (recipeName) => {
+        const recipe = aime24.recipes.find((candidate) => candidate.name === recipeName);
+        return aime24.load({
+          context: createLocalDatasetContext(dataDir),
+          nShots: 0,
+          ...(recipe === undefined ? {} : { recipe }),
+        });
+      },
+      0,
+      [
+        {
+          recipe: "trtllm",
+          body: problem,
+          flatWithSystem: (system) => `${system}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+        {
+          recipe: "lighteval-0.10",
+          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+        {
+          recipe: "lighteval",
+          body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+          flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+          params: {},
+        },
+      ],
+    );
   });
 });

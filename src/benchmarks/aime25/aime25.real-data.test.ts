@@ -1,5 +1,9 @@
 // aime25 on the shared data (skipped when absent): the 30 problems and hand-checked prompt bytes.
 import { describe, expect, it } from "vitest";
+import {
+  expectMathRecipeGoldens,
+  SOLVE_EFFICIENTLY,
+} from "../math-common/test-support/expect-math-recipe-goldens.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { aime25 } from "./index.js";
@@ -17,7 +21,7 @@ describe.skipIf(dataDir === undefined)("aime25 on the shared data", () => {
     expect(samples[29]?.gold).toBe("240");
   });
 
-  it("sends the bare problem text of row 0", async () => {
+  it("trtllm (the default) sends the bare problem text of row 0", async () => {
     const { samples, buildPrompt } = await load();
     const sample = samples[0];
     if (sample === undefined) throw new Error("missing sample");
@@ -54,5 +58,46 @@ describe.skipIf(dataDir === undefined)("aime25 on the shared data", () => {
         "is equal to $\\tfrac mn,$ where $m$ and $n$ are relatively prime positive integers. Find $m + n.$",
     });
     expect(prompt.type === "completion" && prompt.text.includes("\u000crac{")).toBe(true);
+  });
+
+  // Goldens from running the references' own prompt code on this row (outside the repo): lighteval v0.10.0
+  // default_prompts.py + PromptManager.get_examples, lighteval v0.13.0 tasks/aime.py + PromptManager
+  // (prepare_prompt_api / _prepare_plain_text); the trtllm bytes are derived by hand from aiperf's aime25.py at d4295626 with its
+  // loader's system-prompt placement. All 30 rows were compared in that run; row 0 is written down here.
+  it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
+    const problem = "Find the sum of all integer bases $b>9$ for which $17_b$ is a divisor of $97_b.$";
+    await expectMathRecipeGoldens(
+      aime25,
+      async (recipeName) => {
+        const recipe = aime25.recipes.find((candidate) => candidate.name === recipeName);
+        return aime25.load({
+          context: createLocalDatasetContext(dataDir),
+          nShots: 0,
+          ...(recipe === undefined ? {} : { recipe }),
+        });
+      },
+      0,
+      [
+        {
+          recipe: "trtllm",
+          body: problem,
+          flatWithSystem: (system) => `${system}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+        {
+          recipe: "lighteval-0.10",
+          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          params: { maxTokens: 10000 },
+        },
+        {
+          recipe: "lighteval",
+          body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+          flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+          params: {},
+        },
+      ],
+    );
   });
 });

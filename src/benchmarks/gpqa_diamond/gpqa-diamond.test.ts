@@ -93,6 +93,37 @@ D) The nucleolus`,
     });
   });
 
+  it("lighteval: golds from random.randint(0, 3) after random.seed(1234), stripped options, no blank line in chat", async () => {
+    const recipe = gpqaDiamond.recipes.find((candidate) => candidate.name === "lighteval");
+    if (recipe === undefined) throw new Error("no lighteval recipe");
+    const { samples, buildPrompt } = await gpqaDiamond.load({
+      context: createLocalDatasetContext(fixtures),
+      nShots: 0,
+      recipe,
+    });
+    // CPython 3.11.7: random.seed(1234); [random.randint(0, 3) for _ in range(7)] == [3, 0, 0, 0, 0, 0, 0]
+    expect(samples.map((sample) => sample.gold).join("")).toBe("DAAAAAA");
+    const sample = samples[4];
+    if (sample === undefined) throw new Error("missing fixture row");
+    // Correct answer " [mass]^4" at slot 0, then the incorrect ones in their order; every option stripped.
+    const tail =
+      "In units where ħ = c = 1, what is the dimension of a Lagrangian density in 4 spacetime dimensions?\n\n" +
+      "A) [mass]^4\nB) [mass]^2\nC) [mass]^3\nD) dimensionless";
+    expect(
+      buildPrompt(sample, { endpointType: "chat", nShots: 0, systemPrompt: "Be brief.", cot: false }),
+    ).toEqual({
+      type: "chat",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: `${INSTRUCTION}${tail}` },
+      ],
+    });
+    expect(
+      buildPrompt(sample, { endpointType: "completions", nShots: 0, systemPrompt: "Be brief.", cot: false }),
+    ).toEqual({ type: "completion", text: `Be brief.\n\n${INSTRUCTION}\n\n${tail}` });
+    expect(gpqaDiamond.oracle.promptSuffix(sample, recipe)).toBe(tail);
+  });
+
   it("is 0-shot only and has no subtasks", async () => {
     const context = createLocalDatasetContext(fixtures);
     await expect(gpqaDiamond.load({ context, nShots: 1 })).rejects.toThrow(/n-shots 1 is out of range/);

@@ -1,5 +1,6 @@
-// The simple-evals multiple-choice template GPQA-Diamond prompts are built from (openai/simple-evals common.py).
+// GPQA-Diamond query text: simple-evals' multiple-choice template, and what lighteval's gpqa:diamond sends.
 import type { GpqaSample } from "./gpqa-sample.js";
+import { pythonStrip } from "./python-strip.js";
 
 /** `QUERY_TEMPLATE_MULTICHOICE` of openai/simple-evals `common.py` (after its `.strip()`), byte for byte. */
 export const GPQA_QUERY_TEMPLATE =
@@ -18,4 +19,20 @@ export function gpqaQuery(sample: Pick<GpqaSample, "question" | "choices">): str
   };
   // One pass, so braces inside a question or an option are never read as placeholders.
   return GPQA_QUERY_TEMPLATE.replace(/\{(Question|A|B|C|D)\}/g, (_, name: string) => fields[name] ?? "");
+}
+
+/** lighteval's `gpqa_instruct_prompt` instruction (its Doc's `instruction`), the same sentence as simple-evals'. */
+export const GPQA_LIGHTEVAL_INSTRUCTION =
+  "Answer the following multiple choice question. The last line of your response should be of the following " +
+  "format: 'Answer: $LETTER' (without quotes) where LETTER is one of ABCD. Think step by step before answering.";
+
+/**
+ * What lighteval's PromptManager keeps of the query after the instruction: `query[len(instruction):].strip()`, the
+ * query being `{instruction}\n\n{question}\n\nA) {A}\n…D) {D}` with the question and every option stripped.
+ */
+export function gpqaLightevalQueryTail(sample: Pick<GpqaSample, "question" | "choices">): string {
+  const options = ["A", "B", "C", "D"].map(
+    (letter, index) => `${letter}) ${pythonStrip(sample.choices[index] ?? "")}`,
+  );
+  return pythonStrip(`\n\n${pythonStrip(sample.question)}\n\n${options.join("\n")}`);
 }

@@ -1,10 +1,20 @@
-// Reads GPQA-Diamond (Hub parquet or a local CSV) into samples whose options are shuffled as aiperf does.
+// Reads GPQA-Diamond (Hub parquet or a local CSV) into samples, options ordered as aiperf or as lighteval does.
 import { z } from "zod";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, HubSplitRef } from "../../datasets/types.js";
 import { letterOf } from "../../graders/multiple-choice.js";
 import type { GpqaSample } from "./gpqa-sample.js";
+import { PythonRandom } from "./python-random.js";
 import { seededShuffleIndices } from "./seeded-shuffle-indices.js";
+
+/**
+ * How the options are ordered: aiperf's SHA-256-seeded permutation per question, or lighteval's
+ * `random.randint(0, 3)` slot for the correct answer on Python's global RNG (seeded 1234 by its pipeline).
+ */
+export type GpqaOptionOrder = "sha256" | "lighteval";
+
+/** lighteval `pipeline.py` `_init_random_seeds`: `random.seed(1234)` before the tasks' prompt functions run. */
+const LIGHTEVAL_GLOBAL_SEED = 1234;
 
 /** Gated: the Hub answers 401 without an `HF_TOKEN` whose account accepted the dataset's terms. */
 export const GPQA_DIAMOND_HUB: HubSplitRef = {
@@ -59,8 +69,30 @@ export function toGpqaSample(row: GpqaRow, id: string): GpqaSample {
   };
 }
 
+/**
+ * lighteval `gpqa_instruct_prompt`: `gold_index = random.randint(0, 3)` (one `_randbelow(4)` draw), the correct
+ * answer inserted at that index of `[incorrect 1, incorrect 2, incorrect 3]`.
+ */
+export function toLightevalGpqaSample(row: GpqaRow, id: string, random: PythonRandom): GpqaSample {
+  const answerIndex = random.randbelow(4);
+  const choices = [row["Incorrect Answer 1"], row["Incorrect Answer 2"], row["Incorrect Answer 3"]];
+  choices.splice(answerIndex, 0, row["Correct Answer"]);
+  return {
+    id,
+    task: "gpqa_diamond",
+    gold: letterOf(answerIndex),
+    question: row.Question,
+    choices,
+    answerIndex,
+    domain: row["High-level domain"] ?? "",
+  };
+}
+
 /** Every row, in file order: from `--data-dir` when set, else the Hub's parquet conversion. */
-export async function readGpqaSamples(context: DatasetContext): Promise<GpqaSample[]> {
+export async function readGpqaSamples(
+  context: DatasetContext,
+  optionOrder: GpqaOptionOrder = "sha256",
+): Promise<GpqaSample[]> {
   const signalOption = context.signal ? { signal: context.signal } : {};
   const isLocal = context.dataDir !== undefined;
   const rows = isLocal
@@ -69,5 +101,10 @@ export async function readGpqaSamples(context: DatasetContext): Promise<GpqaSamp
   const source = isLocal ? GPQA_DIAMOND_LOCAL_PATH : "Idavidrein/gpqa (gpqa_diamond, train)";
   const parsed = parseRows(rows, rowSchema, source);
   const ids = sampleIds(parsed);
+  if (optionOrder === "lighteval") {
+    // One global RNG for the whole file, drawn in row order, as lighteval formats the split.
+    const random = new PythonRandom(LIGHTEVAL_GLOBAL_SEED);
+    return parsed.map((row, index) => toLightevalGpqaSample(row, ids[index] ?? `train/${index}`, random));
+  }
   return parsed.map((row, index) => toGpqaSample(row, ids[index] ?? `train/${index}`));
 }

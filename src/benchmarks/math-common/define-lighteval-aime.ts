@@ -1,7 +1,8 @@
-// lighteval's aime24 / aime25: one Hub dataset of 30 problems, the bare problem as prompt, lighteval_expr grading.
+// aime24 / aime25: one Hub dataset of 30 problems; recipes trtllm (bare problem), lighteval-0.10 and lighteval.
 import { z } from "zod";
 import type { Benchmark } from "../types.js";
 import { defineMathBenchmark } from "./define-math-benchmark.js";
+import { lightevalMathRecipes } from "./lighteval-math-recipes.js";
 import type { MathProblemSample } from "./math-problem-sample.js";
 
 const rowSchema = z.looseObject({
@@ -22,24 +23,15 @@ export interface LightevalAimeSpec {
 export function defineLightevalAime(spec: LightevalAimeSpec): Benchmark<MathProblemSample> {
   return defineMathBenchmark({
     name: spec.name,
-    description: `AIME ${spec.year} (30 problems), lighteval's ${spec.name}: bare problem, integer answer, Math-Verify grading.`,
+    description: `AIME ${spec.year} (30 problems), lighteval's ${spec.name} data: integer answer, Math-Verify grading.`,
     dataset: `${spec.repo} (default, train)`,
-    recipes: [
-      {
-        name: "trtllm",
-        description: "the bare problem, as TensorRT-LLM's accuracy suite sends AIME (lighteval's task data)",
-        sources: [
-          {
-            repository: "NVIDIA/TensorRT-LLM",
-            path: "tests/integration/defs/accuracy/accuracy_core.py",
-            pin: "3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6",
-          },
-        ],
-        grader: "lighteval_expr",
-        defaultNShots: 0,
-        defaultParams: { maxTokens: 32768 },
-      },
-    ],
+    recipes: lightevalMathRecipes({
+      name: spec.name,
+      aiperfFile: `${spec.name}.py`,
+      grader: "lighteval_expr",
+      lighteval010MaxTokens: spec.name === "aime25" ? 10000 : 32768,
+      lightevalMaxTokens: undefined,
+    }),
     hub: { repo: spec.repo, config: "default", split: "train" },
     localPath: spec.localPath,
     rowSchema,
@@ -52,6 +44,5 @@ export function defineLightevalAime(spec: LightevalAimeSpec): Benchmark<MathProb
       solution: row.solution ?? undefined,
     }),
     maxNShots: 0,
-    query: (sample) => sample.problem,
   });
 }

@@ -1,35 +1,31 @@
-// Builds a competition-math benchmark (aime, aime24, aime25, math_500) from its data source and prompt format.
+// Builds a competition-math benchmark (aime, aime24, aime25, math_500) from its data source and its recipes.
 
 import type { z } from "zod";
+import type { Prompt } from "../../core/prompt.js";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, HubSplitRef } from "../../datasets/types.js";
 import { ConfigError } from "../../errors.js";
-import { buildFewShotPrompt, type FewShotExample } from "../../prompts/build-few-shot-prompt.js";
 import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions, Recipe } from "../types.js";
 import { createMathOracle } from "./math-oracle.js";
 import type { MathProblemSample } from "./math-problem-sample.js";
+import { findMathFormat, type MathPromptFormat, type MathRecipe } from "./math-recipe.js";
 
 export interface MathBenchmarkSpec<R> {
   name: string;
   description: string;
   dataset: string;
-  /** The references reproduced; the first is the default. */
-  recipes: readonly [Recipe, ...Recipe[]];
+  /** The references reproduced, each with its prompt format; the first is the default. */
+  recipes: readonly [MathRecipe, ...MathRecipe[]];
   hub: HubSplitRef;
   /** Path under `--data-dir`. */
   localPath: string;
   rowSchema: z.ZodType<R>;
   /** Maps a parsed row to the sample (its index in the file given). */
   toSample(row: R, index: number): MathProblemSample;
+  /** Few-shot examples are the first rows of the same split (0: none). */
   maxNShots: number;
-  defaultSystemPrompt?: string;
-  /** The query of a sample; every prompt ends with it. */
-  query(sample: MathProblemSample): string;
-  /** One few-shot example from a sample (only for benchmarks with shots). */
-  example?(sample: MathProblemSample, isCot: boolean): FewShotExample;
-  targetDelimiter?: string;
 }
 
 async function readRows<R>(
@@ -45,6 +41,33 @@ async function readRows<R>(
   return parseRows(rows, spec.rowSchema, label).map((row, index) => spec.toSample(row, index));
 }
 
+/**
+ * The prompt of one problem: chat = [system] + one user message holding the whole body (shots inline); completion =
+ * system + the format's separator + body.
+ */
+export function buildMathPrompt(
+  format: MathPromptFormat,
+  sample: MathProblemSample,
+  shots: readonly MathProblemSample[],
+  options: PromptOptions,
+): Prompt {
+  const text = format.body(sample, shots, options.cot);
+  const systemPrompt = resolveSystemPrompt(options.systemPrompt, format.defaultSystemPrompt);
+  if (options.endpointType === "chat") {
+    return {
+      type: "chat",
+      messages: [
+        ...(systemPrompt === undefined ? [] : [{ role: "system" as const, content: systemPrompt }]),
+        { role: "user", content: text },
+      ],
+    };
+  }
+  return {
+    type: "completion",
+    text: systemPrompt === undefined ? text : `${systemPrompt}${format.completionSystemSeparator}${text}`,
+  };
+}
+
 /** A Benchmark whose samples are math problems, few-shot examples (if any) the first rows of the same split. */
 export function defineMathBenchmark<R>(spec: MathBenchmarkSpec<R>): Benchmark<MathProblemSample> {
   async function load(options: LoadOptions): Promise<LoadedBenchmark<MathProblemSample>> {
@@ -54,34 +77,26 @@ export function defineMathBenchmark<R>(spec: MathBenchmarkSpec<R>): Benchmark<Ma
         `${spec.name} has no subtasks; --tasks ${options.tasks.join(",")} does not apply.`,
       );
     }
+    const format = findMathFormat(spec.recipes, options.recipe);
     const samples = await readRows(spec, options.context);
     const loadedNShots = options.nShots;
     return {
       samples,
       buildPrompt(sample, promptOptions) {
         checkNShots(spec.name, promptOptions.nShots, loadedNShots, "the n-shots it was loaded with");
-        const example = spec.example;
-        const examples = example
-          ? samples.slice(0, promptOptions.nShots).map((shot) => example(shot, promptOptions.cot))
-          : [];
-        return buildFewShotPrompt({
-          endpointType: promptOptions.endpointType,
-          systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt, spec.defaultSystemPrompt),
-          examples,
-          query: spec.query(sample),
-          ...(spec.targetDelimiter === undefined ? {} : { targetDelimiter: spec.targetDelimiter }),
-        });
+        return buildMathPrompt(format, sample, samples.slice(0, promptOptions.nShots), promptOptions);
       },
     };
   }
+  const recipes = spec.recipes.map((each) => each.recipe) as [Recipe, ...Recipe[]];
   return {
     name: spec.name,
     description: spec.description,
     dataset: spec.dataset,
-    recipes: spec.recipes,
+    recipes,
     maxNShots: spec.maxNShots,
     tasks: [],
     load,
-    oracle: createMathOracle(spec.query),
+    oracle: createMathOracle(spec.recipes),
   };
 }

@@ -1,5 +1,10 @@
 // math_500 on the shared data (skipped when absent): the 500 problems, the boxed-solution gold, prompt bytes.
 import { describe, expect, it } from "vitest";
+import {
+  expectMathRecipeGoldens,
+  FINAL_LINE_MUST_BE,
+  SOLVE_EFFICIENTLY,
+} from "../math-common/test-support/expect-math-recipe-goldens.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { math500 } from "./index.js";
@@ -33,7 +38,7 @@ describe.skipIf(dataDir === undefined)("math_500 on the shared data", () => {
     });
   });
 
-  it("sends the bare problem of row 0 (chat; completions after a system prompt)", async () => {
+  it("trtllm (the default) sends the bare problem of row 0 (chat; completions after a system prompt)", async () => {
     const { samples, buildPrompt } = await load();
     const sample = samples[0];
     if (sample === undefined) throw new Error("missing sample");
@@ -46,5 +51,46 @@ describe.skipIf(dataDir === undefined)("math_500 on the shared data", () => {
     expect(
       buildPrompt(sample, { endpointType: "completions", nShots: 0, systemPrompt: "Think.", cot: false }),
     ).toEqual({ type: "completion", text: `Think.\n\n${PROBLEM_0}` });
+  });
+
+  // Goldens from running the references' own prompt code on this row (outside the repo): lighteval v0.10.0
+  // default_prompts.py + PromptManager.get_examples, lighteval v0.13.0 tasks/math_500.py + PromptManager
+  // (prepare_prompt_api / _prepare_plain_text); the trtllm bytes are derived by hand from aiperf's math_500.py at d4295626 with its
+  // loader's system-prompt placement. All 500 rows were compared in that run; row 0 is written down here.
+  it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
+    const problem = PROBLEM_0;
+    await expectMathRecipeGoldens(
+      math500,
+      async (recipeName) => {
+        const recipe = math500.recipes.find((candidate) => candidate.name === recipeName);
+        return math500.load({
+          context: createLocalDatasetContext(dataDir),
+          nShots: 0,
+          ...(recipe === undefined ? {} : { recipe }),
+        });
+      },
+      0,
+      [
+        {
+          recipe: "trtllm",
+          body: problem,
+          flatWithSystem: (system) => `${system}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+        {
+          recipe: "lighteval-0.10",
+          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+        {
+          recipe: "lighteval",
+          body: `${FINAL_LINE_MUST_BE}\n\n${problem}`,
+          flatWithSystem: (system) => `${system}\n\n${FINAL_LINE_MUST_BE}\n\n${problem}`,
+          params: { maxTokens: 32768 },
+        },
+      ],
+    );
   });
 });
