@@ -34,6 +34,7 @@ export const RECIPE_OVERRIDE_KEYS = [
   "cot",
   "grader",
   "maxTokens",
+  "temperature",
   "extraInputs",
 ] as const satisfies readonly (keyof RunOptions)[];
 
@@ -88,10 +89,8 @@ export async function planBenchmark(
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const samples = limitSamples(drawn, limit);
-  const params: GenerationParams = {
-    ...resolveDefaultParams(recipe, options.endpointType),
-    temperature: options.temperature,
-  };
+  const params: GenerationParams = resolveDefaultParams(recipe, options.endpointType);
+  if (options.temperature !== undefined) params.temperature = options.temperature;
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;

@@ -6,7 +6,7 @@ import { promptTail } from "../../core/prompt.js";
 import { resolveDefaultParams } from "../resolve-default-params.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
-import { GPQA_LIGHTEVAL_INSTRUCTION } from "./gpqa-prompt.js";
+import { GPQA_LIGHTEVAL_INSTRUCTION, gpqaQuery } from "./gpqa-prompt.js";
 import { gpqaDiamond } from "./index.js";
 
 const dataDir = sharedDataDir("gpqa/gpqa_diamond.csv");
@@ -15,16 +15,26 @@ if (dataDir === undefined) printSkipReason("gpqa_diamond real-data tests");
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 // Recorded with CPython 3.11.7 (scripts outside the repo):
-// - simple-evals: ai-dynamo/aiperf gpqa_diamond.py `_build_choices` + `_format_prompt` on every CSV row (the run used
+// - aiperf: ai-dynamo/aiperf gpqa_diamond.py `_build_choices` + `_format_prompt` on every CSV row (the run used
 //   the file at 92d5673d; its template and SHA-256 shuffle are those of the pinned d4295626).
 // - lighteval: huggingface/lighteval v0.13.0 tasks/gpqa.py `gpqa_instruct_prompt` on every row in file order after
 //   `random.seed(1234)` (pipeline.py `_init_random_seeds`), then prompt_manager.py `PromptManager.prepare_prompt_api`
 //   (chat, no system prompt) and `_prepare_plain_text` (system prompt "You are a careful expert.").
+/** simple-evals: the 4 × 198 gold letters (repeat 1's rows, then repeat 2's …). */
 const SIMPLE_EVALS_GOLDS =
+  "CDCBCCCDACADADCBCBAABDCBBDAAAACCCACBDCBAADAADCDABDDCDABADAACCCDCACDBADCBCABDACAADAADCACABBBCBDCAADA" +
+  "BADCADCACDBDACCCBDBAACADAAAAAADDBAABACBDADCBBBCADDBCBBBBBBDBDCDBAABCABACDDBDDDCBBBBACBDDCBDCBABCDDD" +
+  "CACACADBBBDCCDDAACBBDCDBACAABDDBCBBCCADCDBDBCCABADADCCDAAABACDACDDBBCCCCCBCDDBAABCCDACBCBDABBBDDAAD" +
+  "CBBBABDCCBACCDBABCCBDDCBABADCCAACDAACAABDDBBDCABABDCAACDAABABBBBCCBCBCBBBBBDADDDDBCCABDCADACADCDBCA" +
+  "CBCAAAADBBBBDCDDDABDADDCDBABACABADAADCBABCBDDBDCBDDCCCDCBBCABBACDDADCBCDCBCCDCDBDDABBBCCBCACBCBBCDA" +
+  "ACBBDADCADCBCACBDCBCCDCDBDDBADDAACADBDBDDCCDCCCADADBACCCBADADCBCCDABAAACCBCCBCAACBCBDADABBADDCCACAB" +
+  "DDBDBDDDBCCCCCBCCBADADDAABBDCBBACCAABADDADDCDCACDCDBACBCBBDCBBBADABACCBCBDCCBBAAADBCBBABBDAADCBDCCB" +
+  "CABDCDADABDAACACADDDACABBCAADDCDDCDDADACBABDDDACCDDDCABCBABDCBDCCBCAAACAABACDAADCDBCBDACDCCDBDBDBCB";
+const AIPERF_GOLDS =
   "BCBCDCDADDBACCCACBABDAADCABAABDDCDCADABABCBACCBDDCADBBCABCBDCDBBACBDCDADDACCDCDBDACCADADACADBDDBDCCCDDCBDBBDACD" +
   "BCADCAAACDCBABCDCBDACCDBDBDCDDAABCDDDCABBDACDBDDCDCADBDDDDCADCBADDCABABBACBACDCCDCDCADC";
-const SIMPLE_EVALS_ALL_PROMPTS = "19f30e2e2df85898b8015880d1702b00647b12b0fd1af54dfc1d9d29030a98b0";
-const SIMPLE_EVALS_ROW_0 = "728e45f837fc7e65ae62f215797015f35d88a8459ba8c958c2feb7aa4dd9b26c";
+const AIPERF_ALL_PROMPTS = "19f30e2e2df85898b8015880d1702b00647b12b0fd1af54dfc1d9d29030a98b0";
+const AIPERF_ROW_0 = "728e45f837fc7e65ae62f215797015f35d88a8459ba8c958c2feb7aa4dd9b26c";
 const LIGHTEVAL_GOLDS =
   "DAAAAAACBAAACDDBABAADBADAAACACDCCBBDAAACBDDBAADBABBACABCDADCABCBCBDADCDCDDADBDDCCABDDAADDCBCABCBCDAADBACABACCD" +
   "ACADBADBDBCBDBBCACBDDCBBABBACBAAABBADDCBDCCDCBACCDDCADCBCDACDBDBDCAADDCDDBDDBCCCBBDDADAA";
@@ -43,9 +53,30 @@ describe.skipIf(dataDir === undefined)("gpqa_diamond on the shared data", () => 
     });
   };
 
-  it("simple-evals (the default): aiperf's gold letters and prompt bytes for all 198 rows, chat = completions", async () => {
+  it("simple-evals (the default): every question 4 times, options in random.Random(0).sample order", async () => {
     const { samples, buildPrompt } = await load("simple-evals");
+    // openai/simple-evals gpqa_eval.py@0ac027d5's permutations (`rng = random.Random(0)`, `examples * 4`, one
+    // `rng.sample(range(4), 4)` each) applied to the shared CSV with CPython 3.11.7's csv and random modules.
     expect(samples.map((sample) => sample.gold).join("")).toBe(SIMPLE_EVALS_GOLDS);
+    expect(samples.map((sample) => sample.id).slice(197, 199)).toEqual([
+      `${samples[197]?.id.split("#")[0]}#1`,
+      `${samples[0]?.id.split("#")[0]}#2`,
+    ]);
+    const [first] = samples;
+    if (first === undefined) throw new Error("no rows");
+    const chat = buildPrompt(first, { endpointType: "chat", nShots: 0, systemPrompt: undefined, cot: false });
+    expect(chat).toEqual({ type: "chat", messages: [{ role: "user", content: gpqaQuery(first) }] });
+    const recipe = gpqaDiamond.recipes[0];
+    expect(recipe.name).toBe("simple-evals");
+    expect(recipe.grader).toBe("simple_evals_gpqa");
+    for (const endpointType of ["chat", "completions"] as const) {
+      expect(resolveDefaultParams(recipe, endpointType)).toEqual({ maxTokens: 1024, temperature: 0.5 });
+    }
+  });
+
+  it("aiperf: its gold letters and prompt bytes for all 198 rows, chat = completions", async () => {
+    const { samples, buildPrompt } = await load("aiperf");
+    expect(samples.map((sample) => sample.gold).join("")).toBe(AIPERF_GOLDS);
     const texts = samples.map((sample) => {
       const options = { nShots: 0, systemPrompt: undefined, cot: false } as const;
       const chat = buildPrompt(sample, { endpointType: "chat", ...options });
@@ -56,8 +87,8 @@ describe.skipIf(dataDir === undefined)("gpqa_diamond on the shared data", () => 
       expect(flat.type === "completion" && flat.text === promptTail(chat)).toBe(true);
       return promptTail(chat);
     });
-    expect(sha256(texts[0] ?? "")).toBe(SIMPLE_EVALS_ROW_0);
-    expect(sha256(texts.join("\u0000"))).toBe(SIMPLE_EVALS_ALL_PROMPTS);
+    expect(sha256(texts[0] ?? "")).toBe(AIPERF_ROW_0);
+    expect(sha256(texts.join("\u0000"))).toBe(AIPERF_ALL_PROMPTS);
     // aiperf's loader: a system prompt is its own message, or goes first with a blank line in a flat prompt.
     const [first] = samples;
     if (first === undefined) throw new Error("no rows");
@@ -73,7 +104,8 @@ describe.skipIf(dataDir === undefined)("gpqa_diamond on the shared data", () => 
       type: "completion",
       text: `${SYSTEM}\n\n${texts[0]}`,
     });
-    const recipe = gpqaDiamond.recipes[0];
+    const recipe = gpqaDiamond.recipes.find((candidate) => candidate.name === "aiperf");
+    if (recipe === undefined) throw new Error("no aiperf recipe");
     for (const endpointType of ["chat", "completions"] as const) {
       expect(resolveDefaultParams(recipe, endpointType)).toEqual({ maxTokens: 32768 });
     }

@@ -14,7 +14,9 @@ import { gpqaDiamond } from "./index.js";
 import { GPQA_DIAMOND_HUB, GPQA_DIAMOND_LOCAL_PATH } from "./read-gpqa-rows.js";
 
 const fixtures = fixturesDir("gpqa_diamond");
-const loadFixtures = () => gpqaDiamond.load({ context: createLocalDatasetContext(fixtures), nShots: 0 });
+const aiperfRecipe = gpqaDiamond.recipes.find((recipe) => recipe.name === "aiperf") ?? gpqaDiamond.recipes[0];
+const loadFixtures = () =>
+  gpqaDiamond.load({ context: createLocalDatasetContext(fixtures), recipe: aiperfRecipe, nShots: 0 });
 
 const INSTRUCTION =
   "Answer the following multiple choice question. The last line of your response should be of the following format: " +
@@ -136,7 +138,7 @@ D) The nucleolus`,
       expect(lightevalGpqa({ response: `Answer: ${sample.gold}`, gold: sample.gold }).isCorrect).toBe(true);
       for (let variant = 0; variant < 3 * GPQA_ORACLE_PHRASING_COUNT; variant++) {
         for (const isCorrect of [true, false]) {
-          const response = gpqaDiamond.oracle.answer(sample, isCorrect, variant, gpqaDiamond.recipes[0]);
+          const response = gpqaDiamond.oracle.answer(sample, isCorrect, variant, aiperfRecipe);
           const grade = lightevalGpqa({ response, gold: sample.gold, choices: sample.choices });
           expect({ response, isCorrect: grade.isCorrect, isUnparsed: grade.isUnparsed }).toEqual({
             response,
@@ -212,7 +214,7 @@ describe("gpqa_diamond from the (gated) Hub", () => {
 
   it("with a granted HF_TOKEN reads the parquet split into the same samples as the local CSV", async () => {
     const context = await hubContext({ HF_TOKEN: "hf_granted" });
-    const fromHub = await gpqaDiamond.load({ context, nShots: 0 });
+    const fromHub = await gpqaDiamond.load({ context, recipe: aiperfRecipe, nShots: 0 });
     const fromCsv = await loadFixtures();
     expect(fromHub.samples).toHaveLength(7);
     expect(fromHub.samples).toEqual(fromCsv.samples);

@@ -1,4 +1,5 @@
-// How the mock server's oracle answers a GPQA prompt: an option letter in phrasings lighteval_gpqa reads.
+// How the mock server's oracle answers a GPQA prompt: an option letter in phrasings the recipe's grader reads
+// (every phrasing for lighteval_gpqa; simple-evals' strict `Answer: X` only for simple_evals_gpqa).
 import { createLetterOracle, type LetterPhrasing } from "../letter-oracle.js";
 import type { BenchmarkOracle } from "../types.js";
 import { gpqaLightevalQueryTail, gpqaQuery } from "./gpqa-prompt.js";
@@ -14,11 +15,26 @@ const PHRASINGS: readonly [LetterPhrasing, ...LetterPhrasing[]] = [
   (letter) => letter,
 ];
 
+/** The phrasings simple-evals' `Answer[ \t]*:[ \t]*\$?([A-D])\$?` reads (and lighteval_gpqa too). */
+const ANSWER_LINE_PHRASINGS: readonly [LetterPhrasing, ...LetterPhrasing[]] = [
+  (letter) => `Answer: ${letter}`,
+  (letter, text) =>
+    `Let me think step by step.\nWeighing each option, only "${text}" fits.\n\nAnswer: ${letter}`,
+  (letter) => `**Answer: ${letter}**`,
+];
+
 const letterOracle = createLetterOracle<GpqaSample>({
   promptSuffix: (sample) => gpqaQuery(sample),
   answerIndex: (sample) => sample.answerIndex,
   options: (sample) => sample.choices,
   phrasings: PHRASINGS,
+});
+
+const answerLineOracle = createLetterOracle<GpqaSample>({
+  promptSuffix: (sample) => gpqaQuery(sample),
+  answerIndex: (sample) => sample.answerIndex,
+  options: (sample) => sample.choices,
+  phrasings: ANSWER_LINE_PHRASINGS,
 });
 
 /**
@@ -28,7 +44,10 @@ const letterOracle = createLetterOracle<GpqaSample>({
 export const gpqaOracle: BenchmarkOracle<GpqaSample> = {
   promptSuffix: (sample, recipe) =>
     recipe.name === "lighteval" ? gpqaLightevalQueryTail(sample) : gpqaQuery(sample),
-  answer: letterOracle.answer,
+  answer: (sample, isCorrect, variant, recipe) =>
+    recipe.grader === "simple_evals_gpqa"
+      ? answerLineOracle.answer(sample, isCorrect, variant, recipe)
+      : letterOracle.answer(sample, isCorrect, variant, recipe),
 };
 
 /** How many distinct phrasings `answer` cycles through. */

@@ -52,4 +52,33 @@ describe("PythonRandom", () => {
     expect(() => random.randbelow(0)).toThrow(RangeError);
     expect(random.getrandbits(0)).toBe(0);
   });
+
+  it("samples as CPython 3.11's random.sample does, from a small pool and by rejection from a large one", () => {
+    // Expected values printed by CPython 3.11.7: random.Random(0).sample(range(4), 4) six times, then
+    // r = random.Random(5); r.sample(list(range(30)), 7); r.sample(list(range(100)), 3).
+    const random = new PythonRandom(0);
+    const four = [0, 1, 2, 3];
+    expect(Array.from({ length: 6 }, () => random.sample(four, 4))).toEqual([
+      [3, 1, 0, 2],
+      [3, 1, 2, 0],
+      [2, 3, 0, 1],
+      [2, 0, 3, 1],
+      [1, 3, 0, 2],
+      [2, 1, 0, 3],
+    ]);
+    const other = new PythonRandom(5);
+    expect(
+      other.sample(
+        Array.from({ length: 30 }, (_, index) => index),
+        7,
+      ),
+    ).toEqual([19, 8, 23, 11, 25, 22, 27]);
+    expect(
+      other.sample(
+        Array.from({ length: 100 }, (_, index) => index),
+        3,
+      ),
+    ).toEqual([83, 67, 3]);
+    expect(() => other.sample(four, 5)).toThrow(/0 <= k <= 4/);
+  });
 });

@@ -114,6 +114,38 @@ export class PythonRandom {
     return value;
   }
 
+  /**
+   * `sample(population, k)` (CPython 3.11): k distinct elements in selection order. A small population is drawn
+   * from a shrinking pool (`j = randbelow(n - i)`, the last element moved into the hole); a large one by rejecting
+   * indices already taken.
+   */
+  sample<T>(population: readonly T[], k: number): T[] {
+    const n = population.length;
+    if (!Number.isInteger(k) || k < 0 || k > n) {
+      throw new RangeError(`sample needs 0 <= k <= ${n}, got ${k}`);
+    }
+    let setSize = 21;
+    if (k > 5) setSize += 4 ** Math.ceil(Math.log(k * 3) / Math.log(4));
+    const result: T[] = [];
+    if (n <= setSize) {
+      const pool = [...population];
+      for (let i = 0; i < k; i++) {
+        const j = this.randbelow(n - i);
+        result.push(pool[j] as T);
+        pool[j] = pool[n - i - 1] as T;
+      }
+      return result;
+    }
+    const selected = new Set<number>();
+    for (let i = 0; i < k; i++) {
+      let j = this.randbelow(n);
+      while (selected.has(j)) j = this.randbelow(n);
+      selected.add(j);
+      result.push(population[j] as T);
+    }
+    return result;
+  }
+
   /** `shuffle(x)` in place: for i from len−1 down to 1, swap x[i] with x[randbelow(i + 1)]. */
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {

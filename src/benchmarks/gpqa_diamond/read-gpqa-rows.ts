@@ -8,10 +8,14 @@ import { PythonRandom } from "./python-random.js";
 import { seededShuffleIndices } from "./seeded-shuffle-indices.js";
 
 /**
- * How the options are ordered: aiperf's SHA-256-seeded permutation per question, or lighteval's
- * `random.randint(0, 3)` slot for the correct answer on Python's global RNG (seeded 1234 by its pipeline).
+ * How the options are ordered: aiperf's SHA-256-seeded permutation per question; lighteval's
+ * `random.randint(0, 3)` slot for the correct answer on Python's global RNG (seeded 1234 by its pipeline); or
+ * simple-evals' `random.Random(0).sample(range(4), 4)` per example of the file repeated four times.
  */
-export type GpqaOptionOrder = "sha256" | "lighteval";
+export type GpqaOptionOrder = "sha256" | "lighteval" | "simple-evals";
+
+/** openai/simple-evals gpqa_eval.py `GPQAEval(n_repeats=4)`: every question is asked four times. */
+export const SIMPLE_EVALS_REPEATS = 4;
 
 /** lighteval `pipeline.py` `_init_random_seeds`: `random.seed(1234)` before the tasks' prompt functions run. */
 const LIGHTEVAL_GLOBAL_SEED = 1234;
@@ -69,6 +73,28 @@ export function toGpqaSample(row: GpqaRow, id: string): GpqaSample {
   };
 }
 
+/** simple-evals: `[correct, incorrect 1–3]` taken in the order of `permutation`; the gold is where correct lands. */
+function toPermutedGpqaSample(row: GpqaRow, id: string, permutation: readonly number[]): GpqaSample {
+  const raw = [
+    row["Correct Answer"],
+    row["Incorrect Answer 1"],
+    row["Incorrect Answer 2"],
+    row["Incorrect Answer 3"],
+  ];
+  const choices = permutation.map((slot) => raw[slot] ?? "");
+  // `choices.index(row["Correct Answer"])`: the first equal text, as the reference looks it up.
+  const answerIndex = choices.indexOf(row["Correct Answer"]);
+  return {
+    id,
+    task: "gpqa_diamond",
+    gold: letterOf(answerIndex),
+    question: row.Question,
+    choices,
+    answerIndex,
+    domain: row["High-level domain"] ?? "",
+  };
+}
+
 /**
  * lighteval `gpqa_instruct_prompt`: `gold_index = random.randint(0, 3)` (one `_randbelow(4)` draw), the correct
  * answer inserted at that index of `[incorrect 1, incorrect 2, incorrect 3]`.
@@ -101,6 +127,16 @@ export async function readGpqaSamples(
   const source = isLocal ? GPQA_DIAMOND_LOCAL_PATH : "Idavidrein/gpqa (gpqa_diamond, train)";
   const parsed = parseRows(rows, rowSchema, source);
   const ids = sampleIds(parsed);
+  if (optionOrder === "simple-evals") {
+    // `examples * n_repeats` (the whole file, then again), one `rng.sample(range(4), 4)` per example in that order.
+    const random = new PythonRandom(0);
+    const slots = [0, 1, 2, 3];
+    return Array.from({ length: SIMPLE_EVALS_REPEATS }, (_, repeat) =>
+      parsed.map((row, index) =>
+        toPermutedGpqaSample(row, `${ids[index] ?? `train/${index}`}#${repeat + 1}`, random.sample(slots, 4)),
+      ),
+    ).flat();
+  }
   if (optionOrder === "lighteval") {
     // One global RNG for the whole file, drawn in row order, as lighteval formats the split.
     const random = new PythonRandom(LIGHTEVAL_GLOBAL_SEED);
