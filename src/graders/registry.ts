@@ -5,9 +5,11 @@ import { exactMatch } from "./exact-match.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import { lmEvalAime } from "./lm-eval-aime.js";
 import { mathGrader } from "./math-grader.js";
 import { multipleChoice } from "./multiple-choice.js";
 import { numberMatch } from "./number-match.js";
+import { qwenMathGrader } from "./qwen-math/qwen-math-grader.js";
 import type { Grader } from "./types.js";
 
 export const graders = {
@@ -20,6 +22,8 @@ export const graders = {
   lighteval_latex: lightevalLatex,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
+  qwen_math: qwenMathGrader,
+  lm_eval_aime: lmEvalAime,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;

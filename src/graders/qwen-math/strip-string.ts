@@ -1,6 +1,6 @@
 // Qwen2.5-Math's `strip_string` (evaluation/parser.py) and aiperf's port of it (`_math_strip.strip_string`), step by step.
 import { PYTHON_WORD_CLASS, pythonInt, pythonLength, pythonRightStrip, pythonStrip } from "./python-text.js";
-import { AIPERF_UNIT_PATTERNS, QWEN_UNIT_PATTERNS, type UnitPattern } from "./unit-texts.js";
+import { AIPERF_UNITS, QWEN_UNITS, type UnitList } from "./unit-texts.js";
 import { convertWordNumber } from "./word-to-number.js";
 
 export interface StripStringOptions {
@@ -26,10 +26,11 @@ const ASSIGNMENT_KEYS = ["x=", "y=", "z=", "x\\in", "y\\in", "z\\in", "x\\to", "
 const SQRT_SHORTHAND = new RegExp(`\\\\sqrt(${PYTHON_WORD_CLASS}+)`, "gu");
 const CANONICAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
-function removeUnits(text: string, patterns: readonly UnitPattern[], passes: number): string {
+function removeUnits(text: string, units: UnitList, passes: number): string {
   let result = text;
   for (let pass = 0; pass < passes; pass++) {
-    for (const unit of patterns) {
+    if (!units.anyUnit.test(result)) break;
+    for (const unit of units.patterns) {
       if (!result.includes(unit.required)) continue;
       const next = result.replace(unit.pattern, "$1$2");
       if (next !== "") result = next;
@@ -74,8 +75,21 @@ function fixSlash(text: string, flavor: StripStringOptions["flavor"]): string {
   return numerator === undefined || denominator === undefined ? text : `\\frac{${numerator}}{${denominator}}`;
 }
 
-/** The answer normalisation of Qwen2.5-Math (and aiperf's port), reproduced rule for rule. */
+const CACHE_SIZE = 4096;
+const stripped = new Map<string, string>();
+
+/** The answer normalisation of Qwen2.5-Math (and aiperf's port), reproduced rule for rule (cached: golds repeat). */
 export function stripString(input: string, options: StripStringOptions): string {
+  const key = `${options.flavor}${options.isSkippingUnits === true ? "!" : ""}\u0000${input}`;
+  const cached = stripped.get(key);
+  if (cached !== undefined) return cached;
+  const result = computeStripString(input, options);
+  if (stripped.size >= CACHE_SIZE) stripped.clear();
+  stripped.set(key, result);
+  return result;
+}
+
+function computeStripString(input: string, options: StripStringOptions): string {
   const isQwen = options.flavor === "qwen";
   let text = pythonStrip(input).replaceAll("\n", "");
   text = pythonRightStrip(text, ".");
@@ -90,7 +104,7 @@ export function stripString(input: string, options: StripStringOptions): string 
   const withoutUnit = pythonStrip(text.replace(TRAILING_TEXT, ""));
   if (withoutUnit !== "" && withoutUnit !== text) text = withoutUnit;
   if (options.isSkippingUnits !== true) {
-    text = isQwen ? removeUnits(text, QWEN_UNIT_PATTERNS, 2) : removeUnits(text, AIPERF_UNIT_PATTERNS, 1);
+    text = isQwen ? removeUnits(text, QWEN_UNITS, 2) : removeUnits(text, AIPERF_UNITS, 1);
   }
   text = text.replaceAll("^{\\circ}", "").replaceAll("^\\circ", "");
   text = text.replaceAll("\\$", "").replaceAll("$", "");

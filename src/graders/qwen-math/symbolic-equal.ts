@@ -13,6 +13,9 @@ export interface SymbolicOptions {
 }
 
 const SAMPLE_POINTS = [0.5772, 1.3247, -0.7, 2.2361] as const;
+/** Verdicts by options and texts: gold answers repeat across samples and the CAS is the slow part. */
+const CACHE_SIZE = 4096;
+const verdicts = new Map<string, boolean>();
 const MATRIX = /^\\begin\{pmatrix\}([\s\S]*)\\end\{pmatrix\}$/;
 
 /** `_parse`: the text with `\\` read as `\` first, then as written; null when neither parses. */
@@ -134,6 +137,16 @@ function sameMembers(left: string[], right: string[], options: SymbolicOptions):
  * numeric matrices agree to 3 decimals. A brace list `{a,b}` (a Python set once parse_expr reads it) is unordered.
  */
 export function symbolicEqual(left: string, right: string, options: SymbolicOptions): boolean {
+  const key = `${options.isQwen ? "q" : "a"}${options.numeric.relative ?? ""}/${options.numeric.absolute ?? ""}\u0000${left}\u0000${right}`;
+  const cached = verdicts.get(key);
+  if (cached !== undefined) return cached;
+  const verdict = computeSymbolicEqual(left, right, options);
+  if (verdicts.size >= CACHE_SIZE) verdicts.clear();
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+function computeSymbolicEqual(left: string, right: string, options: SymbolicOptions): boolean {
   const leftSet = braceSetItems(left);
   const rightSet = braceSetItems(right);
   if (leftSet !== undefined && rightSet !== undefined) return sameMembers(leftSet, rightSet, options);

@@ -35,14 +35,29 @@ function toPattern(unit: string): UnitPattern {
   };
 }
 
-function withPlurals(units: readonly string[]): UnitPattern[] {
-  return [...units, ...units.map((unit) => `${unit}s`)].map(toPattern);
+export interface UnitList {
+  /** One pattern per unit text, in list order. */
+  patterns: readonly UnitPattern[];
+  /** Matches where any of the patterns would: when it does not match, a whole pass is a no-op. */
+  anyUnit: RegExp;
+}
+
+function withPlurals(units: readonly string[]): UnitList {
+  const texts = [...units, ...units.map((unit) => `${unit}s`)];
+  const alternatives = texts.map((unit) => unit.replaceAll(".", "[^\\n]")).join("|");
+  return {
+    patterns: texts.map(toPattern),
+    anyUnit: new RegExp(
+      `(?:^|${PYTHON_NON_WORD_CLASS})(?:${alternatives})(?:$|${PYTHON_NON_WORD_CLASS})`,
+      "u",
+    ),
+  };
 }
 
 /** Qwen2.5-Math's list plus its plurals (`unit_texts.extend([t + "s" for t in unit_texts])`). */
-export const QWEN_UNIT_PATTERNS: readonly UnitPattern[] = withPlurals(QWEN_UNIT_TEXTS);
+export const QWEN_UNITS: UnitList = withPlurals(QWEN_UNIT_TEXTS);
 
 /** aiperf's `_math_strip._UNIT_TEXTS`: the same list with the typo "m sqaure" spelled "m square". */
-export const AIPERF_UNIT_PATTERNS: readonly UnitPattern[] = withPlurals(
+export const AIPERF_UNITS: UnitList = withPlurals(
   QWEN_UNIT_TEXTS.map((unit) => (unit === "m sqaure" ? "m square" : unit)),
 );
