@@ -9,7 +9,7 @@ import {
   pythonRightStrip,
   pythonStrip,
 } from "./python-text.js";
-import { equationDifference, matrixCells, proportional, symbolicEqual } from "./symbolic-equal.js";
+import { matrixCells, proportional, symbolicEqual } from "./symbolic-equal.js";
 
 const MAX_DEPTH = 5;
 const ABSOLUTE_TOLERANCE = 1e-4;
