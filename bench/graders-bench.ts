@@ -1,4 +1,4 @@
-// Grader throughput: pairs/s of the math and lighteval graders on MATH-500-shaped pairs (right, reformatted, wrong).
+// Grader throughput: pairs/s of the math, qwen_math and lighteval graders on MATH-500-shaped pairs (right, reformatted, wrong).
 import { getGrader } from "../src/graders/registry.js";
 
 const golds = [
@@ -35,7 +35,7 @@ for (let index = 0; index < 500; index++) {
     gold: index % 5 === 0 ? gold : `${gold}`,
   });
 }
-for (const name of ["math", "lighteval_latex", "lighteval_expr"] as const) {
+for (const name of ["math", "qwen_math", "lighteval_latex", "lighteval_expr"] as const) {
   const grader = getGrader(name);
   const rates: number[] = [];
   for (let run = 0; run < 5; run++) {

@@ -1,42 +1,41 @@
-// The `math` grader: last \boxed{} (else an answer phrase, else the last number), normalised, then string, number or CAS equality.
-import { areMathEquivalent } from "./math/are-math-equivalent.js";
-import { extractMathAnswer } from "./math/extract-math-answer.js";
+// The `math` grader: aiperf's MathGrader (ai-dynamo/aiperf src/aiperf/accuracy/graders/math.py@361e15387a7882c0079bbb0b8ec86c7eb55842f8).
 import { findLastBoxed } from "./math/find-last-boxed.js";
-import { normalizeMathAnswer } from "./math/normalize-math-answer.js";
+import { aiperfExtractAnswer } from "./qwen-math/aiperf-extract-answer.js";
+import { aiperfMathEqual } from "./qwen-math/aiperf-math-equal.js";
+import { stripString } from "./qwen-math/strip-string.js";
 import type { Grade, GraderInput } from "./types.js";
 
-const ABSOLUTE_TOLERANCE = 1e-4;
+const MATRIX_ENVIRONMENT = /\\(begin|end)\{(?:[bBvV]?matrix|smallmatrix)\}/g;
 
 /** The gold answer: the last \boxed{} of a full solution (MATH), else the gold text itself. */
 export function mathGold(gold: string): string {
   return findLastBoxed(gold)?.content ?? gold;
 }
 
+/** aiperf's `strip_string`, then every matrix environment written as pmatrix (ours: "matrices of any environment"). */
+function normalize(answer: string): string {
+  return stripString(answer, { flavor: "aiperf" }).replace(MATRIX_ENVIRONMENT, "\\$1{pmatrix}");
+}
+
 /**
- * Grades a math answer. Extraction: the last `\boxed{}`/`\fbox{}`; else `#### X` or an "answer is X" /
- * "answer: X" / "final answer" tail; else the last number. Both sides are normalised (`normalizeMathAnswer`)
- * and compared as strings, numbers (absolute tolerance 1e-4, percent variants) and through the CAS.
- * `isUnparsed` is true whenever no `\boxed{}` was found; a correct unparsed answer still counts.
+ * Grades as aiperf's MathGrader: the last `\boxed{}` (else a GSM8K `#### X`, an answer phrase, the last number,
+ * the response), aiperf's `strip_string` on both sides, then its `_math_equal` with the equivalences its
+ * documentation lists (README). A gold holding a full `\boxed{}` solution is reduced to its last boxed answer.
+ * `isUnparsed` is true whenever the answer was not boxed; a correct unparsed answer still counts.
  */
 export function mathGrader(input: GraderInput): Grade {
-  const extraction = extractMathAnswer(input.response);
-  if (extraction === undefined) {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no answer found" };
+  if (input.response.trim() === "") {
+    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "empty response" };
   }
-  const rawGold = mathGold(input.gold);
-  const gold = normalizeMathAnswer(rawGold);
-  const pred = normalizeMathAnswer(extraction.answer);
-  const isPercentAware = /%|percent/i.test(extraction.answer) || /%|percent/i.test(rawGold);
-  const verdict = areMathEquivalent(gold, pred, {
-    numeric: { kind: "absolute", tolerance: ABSOLUTE_TOLERANCE },
-    isPercentAware,
-  });
-  const isCorrect = verdict.isEqual;
+  const extraction = aiperfExtractAnswer(input.response);
+  const prediction = normalize(extraction.answer);
+  const gold = normalize(mathGold(input.gold));
+  const isCorrect = aiperfMathEqual(prediction, gold);
   return {
     isCorrect,
     score: isCorrect ? 1 : 0,
     extracted: extraction.answer,
-    isUnparsed: !extraction.isBoxed,
-    reason: `${extraction.rule}: ${pred} ${isCorrect ? "=" : "≠"} gold ${gold} (${verdict.rule})`,
+    isUnparsed: extraction.isUnparsed,
+    reason: `${extraction.rule}: ${JSON.stringify(prediction)} ${isCorrect ? "=" : "≠"} gold ${JSON.stringify(gold)} (math_equal)`,
   };
 }

@@ -6,6 +6,7 @@ import { gsmExtract } from "./gsm-extract.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import { lmEvalAime } from "./lm-eval-aime.js";
 import {
   lmEvalGsm8kCotFlexible,
   lmEvalGsm8kCotStrict,
@@ -15,6 +16,7 @@ import {
 import { mathGrader } from "./math-grader.js";
 import { multipleChoice } from "./multiple-choice.js";
 import { numberMatch } from "./number-match.js";
+import { qwenMathGrader } from "./qwen-math/qwen-math-grader.js";
 import { sglangNumber } from "./sglang-number.js";
 import { simpleEvalsGpqa } from "./simple-evals-gpqa.js";
 import { simpleEvalsMmlu } from "./simple-evals-mmlu.js";
@@ -38,6 +40,8 @@ export const graders = {
   lm_eval_gsm8k_cot_flexible: lmEvalGsm8kCotFlexible,
   sglang_number: sglangNumber,
   gsm_extract: gsmExtract,
+  qwen_math: qwenMathGrader,
+  lm_eval_aime: lmEvalAime,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;
