@@ -50,8 +50,9 @@ export const gsm8kOracle: BenchmarkOracle<Gsm8kSample> = {
     const phrasings = phrasingsOf(recipe);
     const gold = Number(sample.gold);
     // A wrong value moves away from zero, so that it differs from the gold also without its sign (SGLang's
-    // get_answer_value reads no sign).
-    const offset = 1 + modulo(Math.floor(variant / phrasings.length), 9);
+    // get_answer_value reads no sign), by at least 0.1 % of the gold (Qwen's math_equal allows 1e-4 relative).
+    const step = Math.max(1, Math.ceil(Math.abs(gold) / 1000));
+    const offset = step * (1 + modulo(Math.floor(variant / phrasings.length), 9));
     const value = isCorrect ? gold : gold < 0 ? gold - offset : gold + offset;
     const phrase = phrasings[modulo(variant, phrasings.length)];
     return phrase ? phrase(value) : String(value);

@@ -13,6 +13,10 @@
 // - lighteval: `gsm8k` (default_prompts.py) and `PromptManager.get_examples` / `doc_to_text` / `doc_to_target`
 //   (prompt_manager.py) of huggingface/lighteval@c4826ea9380f01fd7d6cfe291cee26a238dad774 (v0.10.0), flat and chat,
 //   with the shots given (lighteval samples them at random; this recipe takes the first train rows).
+// - qwen-math: the same bench_sglang.py functions under the customisation of sgl-project/sglang
+//   docs/references/accuracy_evaluation.md@e565beb2114980924099300c80df01b96b846c11 (test rows 5 and 1318; rows 0–4 are
+//   the shots and left out): chat = [system: the guide's `sgl.system(...)` text, user: shots + query]; the flat golden
+//   is that text + "\n\n" + the body — our placement (the guide renders the system turn with the model's template).
 // Chat goldens hash `json.dumps(messages, ensure_ascii=False, separators=(",", ":"))`, which equals JSON.stringify.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -51,6 +55,10 @@ const GOLDEN_SHA256: Record<string, string> = {
   "lighteval/1318/chat": "dfcf6a1a644db46f5c742cebbe88e8ba228d4193fc5946bbebfd74c35ad47c77",
   "lighteval/5/flat+2train+system": "781acf03e370d4459b83c6fc8daec6060b2bb08f250b6dc1d86bb312f72a3a5d",
   "lighteval/5/chat+2train+system": "52ae9ff5faa33575f177feb689d4ab29dedde24723ad2eed3c16385b7ae6c87e",
+  "qwen-math/5/chat": "a568f1ebc5973152f490ab9799c4a9c4daa4df281191734772b9ddca14fe8693",
+  "qwen-math/5/flat": "0dcd20db8c15e0af424ab04b8300687b81c727c8247b5323a960cba4e378b70c",
+  "qwen-math/1318/chat": "ba6c142dcd5f0bcc22d9d03be397891f3d6e535521a2e1f7dcb5902481251a62",
+  "qwen-math/1318/flat": "a7b6f8571392af8a8036e65cb34b90e69e07de97d22cb4fc4e120f13685bd42d",
 };
 
 const SYSTEM = "You are a careful expert.";
@@ -94,6 +102,18 @@ describe.skipIf(dataDir === undefined)("gsm8k recipes on the shared data: golden
   });
 });
 
+describe.skipIf(dataDir === undefined)("gsm8k qwen-math recipe on the shared data: the question set", () => {
+  it("leaves the 5 shot rows out of the 1,319 questions (1,314 left, from test/5)", async () => {
+    const loaded = await gsm8k.load({
+      context: createLocalDatasetContext(dataDir),
+      recipe: recipe("qwen-math"),
+      nShots: 5,
+    });
+    expect(loaded.samples).toHaveLength(1314);
+    expect(loaded.samples[0]?.id).toBe("test/5");
+  });
+});
+
 describe("gsm8k recipes: request parameters", () => {
   it("sends each reference's stop, max_tokens and other parameters, the same on both endpoints", () => {
     const expected: Record<string, object> = {
@@ -101,6 +121,11 @@ describe("gsm8k recipes: request parameters", () => {
       sglang: { maxTokens: 512, stop: ["Question", "Assistant:", "<|separator|>"], temperature: 0 },
       "lm-eval": { maxTokens: 256, stop: ["Question:", "</s>", "<|im_end|>"], temperature: 0, seed: 1234 },
       "lm-eval-cot": { maxTokens: 256, stop: ["Q:", "</s>", "<|im_end|>"], temperature: 0, seed: 1234 },
+      "qwen-math": {
+        maxTokens: 2048,
+        stop: ["Question", "Assistant:", "</s>", "<|im_end|>", "<|endoftext|>"],
+        temperature: 0,
+      },
     };
     for (const each of gsm8k.recipes) {
       for (const endpointType of ["chat", "completions"] as const) {
@@ -117,6 +142,7 @@ describe("gsm8k recipes: request parameters", () => {
       ["sglang", 5, "sglang_number", []],
       ["lm-eval", 5, "lm_eval_gsm8k_strict", ["lm_eval_gsm8k_flexible"]],
       ["lm-eval-cot", 8, "lm_eval_gsm8k_cot_strict", ["lm_eval_gsm8k_cot_flexible"]],
+      ["qwen-math", 5, "qwen_math", []],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import type { Gsm8kLayout } from "./gsm8k-prompt.js";
 const LIGHTEVAL_0_10 = "c4826ea9380f01fd7d6cfe291cee26a238dad774";
 const LM_EVAL = "4e7e0d47f33bc71070c1d38394bafbb52b117163";
 const SGLANG_BENCH = "b2d7f2bbdc1eaf4a994a5e8a60e1e07bd20b2e1e";
+const SGLANG_GUIDE = "e565beb2114980924099300c80df01b96b846c11";
 
 /** The system prompt the SGLang guide adds for Qwen2.5-Math (`sgl.system(...)`). */
 export const QWEN_MATH_SYSTEM_PROMPT =
@@ -155,8 +156,42 @@ const lmEvalCot: Gsm8kRecipe = {
   },
 };
 
+const qwenMath: Gsm8kRecipe = {
+  recipe: {
+    name: "qwen-math",
+    description:
+      "SGLang guide's Qwen2.5-Math customisation of bench_sglang.py: \\boxed{} system prompt, shots left out",
+    sources: [
+      { repository: "sgl-project/sglang", path: "docs/references/accuracy_evaluation.md", pin: SGLANG_GUIDE },
+      { repository: "sgl-project/sglang", path: "benchmark/gsm8k/bench_sglang.py", pin: SGLANG_BENCH },
+    ],
+    grader: "qwen_math",
+    defaultNShots: 5,
+    defaultParams: {
+      maxTokens: 2048,
+      stop: ["Question", "Assistant:", "</s>", "<|im_end|>", "<|endoftext|>"],
+      temperature: 0,
+    },
+    chatFewShot: "inline",
+  },
+  form: {
+    pool: "test-first",
+    query: "question",
+    chatTargetLeadingSpace: false,
+    layout: { chat: "inline", flatSystemSeparator: "\n\n" },
+    defaultSystemPrompt: QWEN_MATH_SYSTEM_PROMPT,
+    excludeShotsFromQuestions: true,
+  },
+};
+
 /** Every GSM8K recipe, the default (lighteval) first. */
-export const GSM8K_RECIPES: readonly [Gsm8kRecipe, ...Gsm8kRecipe[]] = [lighteval, sglang, lmEval, lmEvalCot];
+export const GSM8K_RECIPES: readonly [Gsm8kRecipe, ...Gsm8kRecipe[]] = [
+  lighteval,
+  sglang,
+  lmEval,
+  lmEvalCot,
+  qwenMath,
+];
 
 /** The prompt form of `recipe` (one of GSM8K's, matched by name). */
 export function gsm8kForm(recipe: Recipe): Gsm8kForm {

@@ -209,3 +209,30 @@ describe("gsm8k: lm-eval recipes", () => {
     });
   });
 });
+
+describe("gsm8k: qwen-math recipe", () => {
+  it("leaves the shot rows out of the questions and sends the guide's system prompt unless told otherwise", async () => {
+    const loaded = await gsm8k.load({ context: localContext(), recipe: recipe("qwen-math"), nShots: 1 });
+    expect(loaded.samples.map((sample) => sample.id)).toEqual(
+      Array.from({ length: 11 }, (_, index) => `test/${index + 1}`),
+    );
+    const system = "Please reason step by step, and put your final answer within \\boxed{}.";
+    expect(await promptOf("qwen-math", 3, { endpointType: "chat", nShots: 1 })).toEqual({
+      type: "chat",
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: `${TEST_0} ${TEST_0_ANSWER}\n\n${TEST_3}` },
+      ],
+    });
+    expect(
+      await promptOf("qwen-math", 3, { endpointType: "completions", nShots: 1, systemPrompt: "" }),
+    ).toEqual({
+      type: "completion",
+      text: `${TEST_0} ${TEST_0_ANSWER}\n\n${TEST_3}`,
+    });
+    expect(await promptOf("qwen-math", 3, { endpointType: "completions", nShots: 0 })).toEqual({
+      type: "completion",
+      text: `${system}\n\n${TEST_3}`,
+    });
+  });
+});
