@@ -45,6 +45,10 @@ export const loglikelihoodScoresSchema = z.object({
 });
 export type LoglikelihoodScores = z.infer<typeof loglikelihoodScoresSchema>;
 
+/** One extra grader's verdict on a sample (a recipe's `extraGraders`, e.g. lm-eval's flexible-extract). */
+export const extraGradeSchema = z.object({ correct: z.boolean(), extracted: z.string().nullable() });
+export type ExtraGrade = z.infer<typeof extraGradeSchema>;
+
 export const sampleRecordSchema = z.object({
   benchmark: z.string(),
   id: z.string(),
@@ -71,6 +75,11 @@ export const sampleRecordSchema = z.object({
   correct_norm: z.boolean().optional(),
   /** Loglikelihood scoring only: the per-option scores (absent when the sample's requests failed). */
   loglikelihood: loglikelihoodScoresSchema.optional(),
+  /**
+   * The verdicts of the recipe's extra graders, by grader name, in the recipe's order; absent when it has none,
+   * when the request failed, and in journals written before extra graders were reported.
+   */
+  extra_grades: z.record(z.string(), extraGradeSchema).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 

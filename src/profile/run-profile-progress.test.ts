@@ -49,6 +49,7 @@ describe("runProfile progress", () => {
       {
         accuracyBenchmark: "gsm8k",
         dataDir: fixturesDir("gsm8k"),
+        first: 4,
         warmup: 2,
         concurrency: 1,
         outputDir: mkdtempSync(join(tmpdir(), "profile-progress-")),

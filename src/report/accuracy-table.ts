@@ -43,6 +43,11 @@ export function accuracyTable(summary: BenchmarkSummary): string {
       `acc_norm ${percent(norm.accuracy)} (${norm.correct}/${norm.total}), 95% CI ${interval(norm.ci95)} (Wilson)`,
     );
   }
+  for (const { grader, overall: extra } of summary.extraGraders ?? []) {
+    lines.push(
+      `${grader} ${percent(extra.accuracy)} (${extra.correct}/${extra.total}), 95% CI ${interval(extra.ci95)} (Wilson)`,
+    );
+  }
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);

@@ -3,7 +3,7 @@
 import type { SampleRecord } from "../core/sample-record.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
-import type { BenchmarkSummary, TaskAccuracy } from "./summarize-benchmark.js";
+import type { BenchmarkSummary, ExtraGraderAccuracy, TaskAccuracy } from "./summarize-benchmark.js";
 
 /** One row of `tasks`, in the file's snake_case (acc_norm's fields with loglikelihood scoring only). */
 function taskJson(row: TaskAccuracy): Record<string, unknown> {
@@ -15,6 +15,22 @@ function taskJson(row: TaskAccuracy): Record<string, unknown> {
     accuracy,
     ...(correctNorm === undefined ? {} : { correct_norm: correctNorm, accuracy_norm: accuracyNorm }),
   };
+}
+
+/** `extra_metrics`: per extra grader, its accuracy with the same Wilson 95% CI and standard error as `accuracy`. */
+function extraMetrics(extras: readonly ExtraGraderAccuracy[]): Record<string, unknown> {
+  return Object.fromEntries(
+    extras.map(({ grader, overall }) => [
+      grader,
+      {
+        accuracy: overall.accuracy,
+        accuracy_ci95: overall.ci95,
+        accuracy_stderr: overall.standardError,
+        num_correct: overall.correct,
+        num_samples: overall.total,
+      },
+    ]),
+  );
 }
 
 export interface BenchmarkResultInput {
@@ -51,6 +67,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
           accuracy_norm_stderr: summary.overallNorm.standardError,
           num_correct_norm: summary.overallNorm.correct,
         }),
+    ...(summary.extraGraders === undefined ? {} : { extra_metrics: extraMetrics(summary.extraGraders) }),
     macro_accuracy: summary.macroAccuracy,
     score: summary.meanScore,
     num_errors: summary.errors,
@@ -66,6 +83,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       task: record.task,
       correct: record.correct,
       ...(record.correct_norm === undefined ? {} : { correct_norm: record.correct_norm }),
+      ...(record.extra_grades === undefined ? {} : { extra_grades: record.extra_grades }),
       score: record.score,
       extracted: record.extracted,
       gold: record.gold,

@@ -13,6 +13,12 @@ export interface TaskAccuracy {
   accuracyNorm?: number;
 }
 
+/** One extra grader's accuracy (a recipe's `extraGraders`): its verdicts over the graded samples that carry one. */
+export interface ExtraGraderAccuracy {
+  grader: string;
+  overall: ProportionEstimate;
+}
+
 export interface BenchmarkSummary {
   benchmark: string;
   /** Samples the run planned. */
@@ -22,6 +28,8 @@ export interface BenchmarkSummary {
   overall: ProportionEstimate;
   /** Loglikelihood scoring: acc_norm (records' `correct_norm`, over the graded samples). */
   overallNorm?: ProportionEstimate;
+  /** The recipe's extra graders (records' `extra_grades`), in the order the records name them; absent when none. */
+  extraGraders?: ExtraGraderAccuracy[];
   /** Unweighted mean of the per-task accuracies. */
   macroAccuracy: number;
   /** Mean grader score (equals accuracy for binary graders). */
@@ -59,12 +67,19 @@ export function summarizeBenchmark(
   let correctNorm = 0;
   let hasNorm = false;
   let graded = 0;
+  const extraCounts = new Map<string, { correct: number; total: number }>();
   for (const record of records) {
     if (record.status !== "ok") {
       errors++;
       continue;
     }
     graded++;
+    for (const [grader, verdict] of Object.entries(record.extra_grades ?? {})) {
+      const count = extraCounts.get(grader) ?? { correct: 0, total: 0 };
+      count.total++;
+      if (verdict.correct) count.correct++;
+      extraCounts.set(grader, count);
+    }
     if (record.correct_norm !== undefined) hasNorm = true;
     if (record.correct_norm === true) {
       correctNorm++;
@@ -109,5 +124,13 @@ export function summarizeBenchmark(
     lengthFinished,
     isComplete: graded === plannedSamples,
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
+    ...(extraCounts.size === 0
+      ? {}
+      : {
+          extraGraders: [...extraCounts].map(([grader, count]) => ({
+            grader,
+            overall: proportionCi(count.correct, count.total),
+          })),
+        }),
   };
 }

@@ -49,7 +49,7 @@ describe("mock-model, always right", () => {
     const result = await task().evaluate(oracle.backend);
     expect(result.gate?.isPassed).toBe(true);
     expect(result.gate?.measured).toBe(100);
-    expect(result.gate?.n).toBe(4);
+    expect(result.gate?.n).toBe(12);
   });
 
   it("passes the FP8 spec", async () => {
@@ -80,7 +80,7 @@ describe("mock-model, always wrong", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AccuracyGateError);
     expect((error as Error).message).toMatch(
-      /^gsm8k accuracy 0\.00 on n = 4 is below the threshold γ = \d+\.\d\d for mock-model \(spec \(default\)\): reference 90\.00/,
+      /^gsm8k accuracy 0\.00 on n = 12 is below the threshold γ = \d+\.\d\d for mock-model \(spec \(default\)\): reference 90\.00/,
     );
   });
 

@@ -4,8 +4,9 @@ import type { GenerationRequest, GenerationResult } from "../core/generation.js"
 import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
 import { toError } from "../errors.js";
-import type { Grade } from "../graders/types.js";
+import type { Grade, GraderInput } from "../graders/types.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
+import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
 export function buildWorkItem(
@@ -28,6 +29,10 @@ export function buildWorkItem(
     request: getRequest,
     complete(result) {
       const grade = result.status === "ok" ? safeGrade(plan, sample, result) : failedGrade(result);
+      const extraGrades =
+        result.status === "ok"
+          ? gradeExtras(plan.extraGraders, graderInput(sample, result.text), result.isThinkUnclosed)
+          : undefined;
       return {
         benchmark,
         id: sample.id,
@@ -59,6 +64,7 @@ export function buildWorkItem(
                 message: result.error.message,
                 ...(result.error.httpStatus === undefined ? {} : { http_status: result.error.httpStatus }),
               },
+        ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
       } satisfies SampleRecord;
     },
   };
@@ -75,11 +81,7 @@ function safeGrade(plan: PlannedBenchmark, sample: BenchmarkSample, result: Gene
     };
   }
   try {
-    return plan.grader({
-      response: result.text,
-      gold: sample.gold,
-      ...(sample.choices ? { choices: sample.choices } : {}),
-    });
+    return plan.grader(graderInput(sample, result.text));
   } catch (error) {
     return {
       isCorrect: false,
@@ -89,6 +91,11 @@ function safeGrade(plan: PlannedBenchmark, sample: BenchmarkSample, result: Gene
       reason: `grader failed: ${toError(error).message}`,
     };
   }
+}
+
+/** What every grader of the plan reads: the answer text, the gold and (for multiple choice) the options. */
+function graderInput(sample: BenchmarkSample, response: string): GraderInput {
+  return { response, gold: sample.gold, ...(sample.choices ? { choices: sample.choices } : {}) };
 }
 
 function failedGrade(result: GenerationResult): Grade {

@@ -13,6 +13,7 @@ import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
+import { gradeExtras } from "./grade-extras.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
@@ -100,6 +101,7 @@ export async function gradeResponses(
     mode: "grade",
     n_shots: plan.promptOptions.nShots,
     grader: plan.graderName,
+    extra_graders: plan.extraGraders.map((extra) => extra.name),
     dataset: benchmark.dataset,
     data_dir: options.dataDir ?? null,
     tasks: options.tasks ?? null,
@@ -123,6 +125,12 @@ function gradedRecord(
   response: PregeneratedResponse,
   plan: Awaited<ReturnType<typeof planBenchmark>>,
 ): SampleRecord {
+  const input = {
+    response: response.response,
+    gold: sample.gold,
+    ...(sample.choices ? { choices: sample.choices } : {}),
+  };
+  const extraGrades = gradeExtras(plan.extraGraders, input, response.isThinkUnclosed === true);
   const grade: Grade =
     response.isThinkUnclosed === true
       ? {
@@ -132,11 +140,7 @@ function gradedRecord(
           isUnparsed: true,
           reason: "the <think> block never closed",
         }
-      : plan.grader({
-          response: response.response,
-          gold: sample.gold,
-          ...(sample.choices ? { choices: sample.choices } : {}),
-        });
+      : plan.grader(input);
   return {
     benchmark,
     id: sample.id,
@@ -158,5 +162,6 @@ function gradedRecord(
     attempts: 0,
     session: 0,
     error: null,
+    ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
   };
 }

@@ -25,14 +25,14 @@ const ids = (planned: { samples: readonly { id: string }[] }): string[] =>
 describe("planBenchmark --num-samples", () => {
   it("draws the seeded subset, then --first keeps its first N", async () => {
     const all = (await plan("gsm8k", {})).samples;
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(12);
     const drawn = ids(await plan("gsm8k", { numSamples: 3 }));
     expect(drawn).toEqual(ids({ samples: seededSubset(all, 3, SUBSET_SEED) }));
     expect(ids(await plan("gsm8k", { numSamples: 3, first: 2 }))).toEqual(drawn.slice(0, 2));
   });
 
-  it("uses the task's NUM_SAMPLES for `task` (GSM8K 1319: all four fixtures)", async () => {
-    expect((await plan("gsm8k", { numSamples: "task" })).samples).toHaveLength(4);
+  it("uses the task's NUM_SAMPLES for `task` (GSM8K 1319: all twelve fixtures)", async () => {
+    expect((await plan("gsm8k", { numSamples: "task" })).samples).toHaveLength(12);
   });
 });
 

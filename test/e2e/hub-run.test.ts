@@ -70,7 +70,7 @@ describe("run with data from the Hub", () => {
       num_samples: number;
       num_correct: number;
     };
-    expect(result.num_samples).toBe(4);
+    expect(result.num_samples).toBe(12);
     expect(result.num_correct).toBe(stats.benchmarks["gsm8k"]?.correct);
 
     const requestsBefore = hub.requests.length;

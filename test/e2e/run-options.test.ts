@@ -132,7 +132,7 @@ describe("run options against the oracle mock server (fixture data)", () => {
     );
     expect(ok.code).toBe(0);
     expect(ok.stderr).toMatch(/^(PASS|FAIL) gsm8k\/\S+ gold=\d+ extracted=/m);
-    expect(ok.stderr.match(/^(PASS|FAIL) /gm)).toHaveLength(4);
+    expect(ok.stderr.match(/^(PASS|FAIL) /gm)).toHaveLength(12);
     const runDir = onlyRunDir(outputDir);
     for (const name of readdirSync(runDir)) {
       expect(readFileSync(join(runDir, name), "utf8")).not.toContain(secret);
@@ -161,12 +161,12 @@ describe("failing requests", () => {
       expect(result.stderr).not.toMatch(/internal error/);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
-        /4 samples failed after their retries and were not graded.*\n {2}http_503 ×4 — e\.g\. HTTP 503 .*Injected fault/s,
+        /12 samples failed after their retries and were not graded.*\n {2}http_503 ×12 — e\.g\. HTTP 503 .*Injected fault/s,
       );
-      expect(result.stdout).not.toMatch(/OVERALL\s+0\/4/);
+      expect(result.stdout).not.toMatch(/OVERALL\s+0\/12/);
       const runDir = onlyRunDir(outputDir);
       const lines = journal(runDir);
-      expect(lines).toHaveLength(4);
+      expect(lines).toHaveLength(12);
       for (const line of lines) {
         expect(line["status"]).toBe("error");
         expect(line["attempts"]).toBe(2);
@@ -175,7 +175,7 @@ describe("failing requests", () => {
       const file = readJson<{ num_errors: number; num_samples: number; is_complete: boolean }>(
         join(runDir, "gsm8k.json"),
       );
-      expect(file).toMatchObject({ num_errors: 4, num_samples: 0, is_complete: false });
+      expect(file).toMatchObject({ num_errors: 12, num_samples: 0, is_complete: false });
       expect(readJson<{ status: string }>(join(runDir, "run.json")).status).toBe("incomplete");
       // A 503 may pass on a later try: the exact command is given.
       expect(result.stderr).toContain(`Continue with: llm-bench run --resume ${runDir}`);

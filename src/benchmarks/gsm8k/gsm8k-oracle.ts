@@ -1,9 +1,10 @@
-// How the mock server's oracle recognises a GSM8K prompt and answers it in phrasings the number grader reads.
-import type { BenchmarkOracle } from "../types.js";
-import { gsm8kQuery } from "./gsm8k-prompt.js";
+// How the mock server's oracle recognises a GSM8K prompt and answers it in phrasings every recipe's graders read.
+import type { BenchmarkOracle, Recipe } from "../types.js";
+import { gsm8kCotQuery, gsm8kQuery } from "./gsm8k-prompt.js";
+import { gsm8kForm } from "./gsm8k-recipes.js";
 import type { Gsm8kSample } from "./gsm8k-sample.js";
 
-/** 1018 → "1,018"; small numbers and decimals as they are. */
+/** 1018 → "1,018"; small numbers as they are. */
 function withThousands(value: number): string {
   return Number.isInteger(value) && Math.abs(value) >= 1000 ? value.toLocaleString("en-US") : String(value);
 }
@@ -13,28 +14,50 @@ function money(value: number): string {
   return value < 0 ? `-$${withThousands(-value)}` : `$${withThousands(value)}`;
 }
 
-const PHRASINGS: readonly ((value: number) => string)[] = [
+/**
+ * The `Question:/Answer:` recipes share their prompt suffix, so the oracle answers all of them with the first
+ * recipe's phrasing: each ends with `#### N` (lm-eval strict-match, lighteval) and N is its last number (SGLang's
+ * last digit run, lm-eval flexible-extract, Qwen's last number) or its last `\boxed{}`.
+ */
+const QUESTION_PHRASINGS: readonly ((value: number) => string)[] = [
   (value) => `Let me work it out step by step.\nThe total comes to ${value}.\n#### ${value}`,
-  (value) => `The answer is ${value}.`,
-  (value) => `She makes ${money(value)} a day.`,
-  (value) => withThousands(value),
-  (value) => `Adding 3 and 4 first, the final answer is: ${withThousands(value)}`,
-  (value) => `So the result is \\boxed{${value}}.`,
+  (value) => `#### ${value}`,
+  (value) => `She makes ${money(value)} a day.\n#### ${value}`,
+  (value) => `${withThousands(value)}\n#### ${withThousands(value)}`,
+  (value) => `Adding 3 and 4 first gives 7; the final answer:\n#### ${value}.`,
+  (value) => `So the result is \\boxed{${value}}.\n#### ${value}`,
+];
+
+/** gsm8k-cot's strict-match reads "The answer is N" followed by one more character on the line. */
+const COT_PHRASINGS: readonly ((value: number) => string)[] = [
+  (value) => `Working step by step, 3 + 4 = 7. The answer is ${value}.`,
+  (value) => `The answer is ${withThousands(value)}.\n`,
+  (value) => `First 2 * 3 = 6. The answer is ${value}. Done`,
 ];
 
 function modulo(value: number, divisor: number): number {
   return ((Math.trunc(value) % divisor) + divisor) % divisor;
 }
 
+function phrasingsOf(recipe: Recipe): readonly ((value: number) => string)[] {
+  return gsm8kForm(recipe).query === "q" ? COT_PHRASINGS : QUESTION_PHRASINGS;
+}
+
 export const gsm8kOracle: BenchmarkOracle<Gsm8kSample> = {
-  promptSuffix: (sample) => gsm8kQuery(sample.question),
-  answer(sample, isCorrect, variant) {
+  promptSuffix: (sample, recipe) =>
+    gsm8kForm(recipe).query === "q" ? gsm8kCotQuery(sample.question) : gsm8kQuery(sample.question),
+  answer(sample, isCorrect, variant, recipe) {
+    const phrasings = phrasingsOf(recipe);
     const gold = Number(sample.gold);
-    const value = isCorrect ? gold : gold + 1 + modulo(Math.floor(variant / PHRASINGS.length), 9);
-    const phrase = PHRASINGS[modulo(variant, PHRASINGS.length)];
+    // A wrong value moves away from zero, so that it differs from the gold also without its sign (SGLang's
+    // get_answer_value reads no sign), by at least 0.1 % of the gold (Qwen's math_equal allows 1e-4 relative).
+    const step = Math.max(1, Math.ceil(Math.abs(gold) / 1000));
+    const offset = step * (1 + modulo(Math.floor(variant / phrasings.length), 9));
+    const value = isCorrect ? gold : gold < 0 ? gold - offset : gold + offset;
+    const phrase = phrasings[modulo(variant, phrasings.length)];
     return phrase ? phrase(value) : String(value);
   },
 };
 
-/** How many distinct phrasings `answer` cycles through. */
-export const GSM8K_ORACLE_PHRASING_COUNT = PHRASINGS.length;
+/** How many distinct phrasings `answer` cycles through for a `Question:/Answer:` recipe. */
+export const GSM8K_ORACLE_PHRASING_COUNT = QUESTION_PHRASINGS.length;
