@@ -166,7 +166,6 @@ describe("parseCommandLine", () => {
       benchmarks: ["gsm8k"],
       limit: 3,
       concurrency: 32,
-      temperature: 0,
       maxRetries: 2,
       timeoutMs: 600_000,
     });

@@ -1,7 +1,7 @@
 // What each request asks for: endpoint, sampling, output limit, extra body fields, streaming (`run`, `profile`).
 import { z } from "zod";
 import { ENDPOINT_TYPES } from "../core/prompt.js";
-import { option, optionGroup, withDefault } from "./option.js";
+import { option, optionGroup } from "./option.js";
 
 const temperature = option({
   schema: z.number().min(0).max(2).optional(),
@@ -38,10 +38,13 @@ export const generationOptions = optionGroup("Generation", {
   }),
 });
 
-/** `run` samples at temperature 0 unless told otherwise, and may send a sampling seed. */
+/**
+ * `run` samples at its recipe's temperature (0 when the recipe names none) unless told otherwise, and may send a
+ * sampling seed.
+ */
 export const runGenerationOptions = optionGroup("Generation", {
   ...generationOptions.options,
-  temperature: withDefault(temperature, 0),
+  temperature: { ...temperature, defaultHelp: "the recipe's, else 0" },
   seed: option({
     schema: z.number().int().optional(),
     flag: "seed",

@@ -11,7 +11,15 @@ import { limitConfig, manifestBenchmark } from "./plan-config.js";
 
 type Extra = Pick<
   RunOptionsInput,
-  "numSamples" | "limit" | "first" | "recipe" | "nShots" | "grader" | "maxTokens" | "systemPrompt"
+  | "numSamples"
+  | "limit"
+  | "first"
+  | "recipe"
+  | "nShots"
+  | "grader"
+  | "maxTokens"
+  | "systemPrompt"
+  | "temperature"
 >;
 
 const plan = async (name: string, extra: Extra, dataDir = fixturesDir(name)) => {
@@ -107,6 +115,16 @@ describe("planBenchmark recipes", () => {
       max_tokens: 7,
       system_prompt: "",
     });
+  });
+
+  it("samples at the user's temperature, else the recipe's, else 0", async () => {
+    expect((await plan("gsm8k", { recipe: ["lm-eval"] })).params.temperature).toBe(0);
+    const simpleEvals = await plan("gpqa_diamond", { recipe: ["simple-evals"] });
+    expect(simpleEvals.params.temperature).toBe(0.5);
+    expect(manifestBenchmark(simpleEvals).recipe?.overrides).toEqual({});
+    const chosen = await plan("gpqa_diamond", { recipe: ["simple-evals"], temperature: 0 });
+    expect(chosen.params.temperature).toBe(0);
+    expect(manifestBenchmark(chosen).recipe?.overrides).toEqual({ temperature: 0 });
   });
 
   it("refuses a recipe the benchmark does not have, naming the ones it has", async () => {

@@ -90,7 +90,8 @@ export async function planBenchmark(
   const limit = sampleLimit(options);
   const samples = limitSamples(drawn, limit);
   const params: GenerationParams = resolveDefaultParams(recipe, options.endpointType);
-  if (options.temperature !== undefined) params.temperature = options.temperature;
+  // The user's temperature, else the recipe's, else greedy: an accuracy run never leaves it to the server.
+  params.temperature = options.temperature ?? params.temperature ?? 0;
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;

@@ -6,7 +6,7 @@ import { isInteger, type MathValue, MINUS_ONE, mulFlat, rational } from "./math-
 import { matrixProduct } from "./matrix-arithmetic.js";
 
 const GREEK_PAIRS =
-  String.raw`alpha α beta β gamma γ Gamma Γ delta δ Delta Δ epsilon ε varepsilon ϵ zeta ζ eta η theta θ
+  `alpha α beta β gamma γ Gamma Γ delta δ Delta Δ epsilon ε varepsilon ϵ zeta ζ eta η theta θ
 Theta Θ vartheta ϑ iota ι kappa κ lambda λ Lambda Λ mu μ nu ν xi ξ Xi Ξ omicron ο pi π Pi Π varpi ϖ rho ρ varrho ϱ
 sigma σ Sigma Σ varsigma ς tau τ upsilon υ Upsilon Υ phi φ Phi Φ varphi ϕ chi χ psi ψ Psi Ψ omega ω Omega Ω`.split(
     /\s+/,

@@ -594,6 +594,7 @@ export const LIGHTEVAL_CASES: readonly LightevalCaseGroup[] = [
         true,
         ["latex", "expr"],
       ],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's test input is LaTeX with ${…}, not a template.
       ["$(1,3)$", "${1,3}$", true, ["latex", "expr"]],
       [
         "$100%$",

@@ -545,7 +545,9 @@ export const MATH_VERIFY_CASES: readonly ReferenceCaseGroup[] = [
         "Since $AP:PB = 1:4,$ we can write \\[\\frac{\\overrightarrow{A} - \\overrightarrow{P}}{1} = \\frac{\\overrightarrow{B} - \\overrightarrow{P}}{4}.\\]Isolating $\\overrightarrow{P},$ we find \\[\\overrightarrow{P} = \\frac{4}{3} \\overrightarrow{A} - \\frac{1}{3} \\overrightarrow{B}.\\]Thus, $(t,u) = \\boxed{\\left( \\frac{4}{3}, -\\frac{1}{3} \\right)}.$",
         true,
       ],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's test input is LaTeX with ${…}, not a template.
       ["$(3,1)$", "${1,3}$", false],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's test input is LaTeX with ${…}, not a template.
       ["$(1,3)$", "${1,3}$", true],
       [
         "$100%$",
@@ -687,6 +689,7 @@ export const MATH_VERIFY_CASES: readonly ReferenceCaseGroup[] = [
     source: "tests/test_boxed.py::test_boxed",
     targets: "latex-expr",
     cases: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's test input is LaTeX with ${…}, not a template.
       ["$\\\\boxed{35 cm} ++++++ \\\\boxed{4}$", "${35 cm,4}$", true],
       [
         " the answer should be \\\\boxed{004}.\\n\\nBut let me check again: the sum is 2,552,004. The last three digits are 004. Therefore, when divided by 1000, the remainder is 004. So, \\\\boxed{004} is the correct answer.\\n\\n**Final Answer**\\n\\\\boxed{004}",
@@ -860,6 +863,7 @@ export const MATH_VERIFY_CASES: readonly ReferenceCaseGroup[] = [
       ["$1 - \\frac{1}{\\mathrm{e}}$", "$1 - \\frac{1}{\\mathrm{e}}$", true],
       ["$1 - \\frac{1}{\\mathrm{e}}$", "$1 + \\frac{1}{\\mathrm{e}}$", true],
       ["$\\pm 2021$", "$2021$", false],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the reference's test input is LaTeX with ${…}, not a template.
       ["$\\pm 2021$", "${-2021, 2021}$", true],
       ["$12:00$", "$1:00$", false],
       ["$12:00$", "$12:00$", true],
