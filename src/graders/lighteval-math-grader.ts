@@ -1,9 +1,12 @@
 // lighteval's extractive-match math metrics (Math-Verify semantics) as graders: `lighteval_expr` and `lighteval_latex`.
-// Matched: huggingface/lighteval src/lighteval/metrics/metrics.py (expr_gold_metric, latex_gold_metric)@3fd15266bc8448b797e61462d293aa3fd40b3580
+// Matched: huggingface/lighteval src/lighteval/metrics/metrics.py (expr_gold_metric, latex_gold_metric)@3fd15266bc8448b797e61462d293aa3fd40b3580,
+// and `Metrics.pass_at_k_math` (`lighteval_math`) of src/lighteval/metrics/metrics.py@7c1cd62716b0a198a630c26d781430c54726cd02
+// (v0.13.0) with src/lighteval/metrics/dynamic_metrics.py and utils/extractive_match_utils.py at the same commit.
 import type { ExtractionTarget } from "./math-verify/extraction-patterns.js";
 import { lightevalExtractiveMatch } from "./math-verify/lighteval-extractive-match.js";
 import type { ParsedAnswer } from "./math-verify/parse-answer.js";
 import { printMathValue } from "./math-verify/print-math-value.js";
+import { pythonStrip } from "./python-whitespace.js";
 import type { Grade, Grader, GraderInput } from "./types.js";
 
 /** lighteval's `precision=5` of expr_gold_metric / latex_gold_metric. */
@@ -22,12 +25,22 @@ function describe(answers: readonly ParsedAnswer[]): string {
     .join(" | ");
 }
 
-function createLightevalMathGrader(goldTargets: readonly ExtractionTarget[]): Grader {
+interface LightevalMathMetric {
+  goldTargets: readonly ExtractionTarget[];
+  predictionTargets: readonly ExtractionTarget[];
+  precision: number;
+  /** `PassAtK(strip_strings=True)`: gold and prediction `.strip()`ped before the extractive match. */
+  isStripped: boolean;
+}
+
+function createLightevalMathGrader(metric: LightevalMathMetric): Grader {
   return (input: GraderInput): Grade => {
-    const match = lightevalExtractiveMatch(input.gold, input.response, {
-      goldTargets,
-      predictionTargets: PREDICTION_TARGETS,
-      precision: PRECISION_DECIMALS,
+    const gold = metric.isStripped ? pythonStrip(input.gold) : input.gold;
+    const response = metric.isStripped ? pythonStrip(input.response) : input.response;
+    const match = lightevalExtractiveMatch(gold, response, {
+      goldTargets: metric.goldTargets,
+      predictionTargets: metric.predictionTargets,
+      precision: metric.precision,
     });
     const [first] = match.prediction;
     if (first === undefined) {
@@ -45,6 +58,27 @@ function createLightevalMathGrader(goldTargets: readonly ExtractionTarget[]): Gr
 }
 
 /** lighteval `expr_gold_metric` (aime24, aime25, gsm8k in lighteval's math tasks): gold read as an expression. */
-export const lightevalExpr: Grader = createLightevalMathGrader([{ kind: "expr" }]);
+export const lightevalExpr: Grader = createLightevalMathGrader({
+  goldTargets: [{ kind: "expr" }],
+  predictionTargets: PREDICTION_TARGETS,
+  precision: PRECISION_DECIMALS,
+  isStripped: false,
+});
 /** lighteval `latex_gold_metric` (math_500): gold read as LaTeX, its \boxed{} at priority 55. */
-export const lightevalLatex: Grader = createLightevalMathGrader([{ kind: "latex", boxedMatchPriority: 55 }]);
+export const lightevalLatex: Grader = createLightevalMathGrader({
+  goldTargets: [{ kind: "latex", boxedMatchPriority: 55 }],
+  predictionTargets: PREDICTION_TARGETS,
+  precision: PRECISION_DECIMALS,
+  isStripped: false,
+});
+/**
+ * lighteval ≥ 0.13 `Metrics.pass_at_k_math` with k = n = 1 (math_500, aime24, aime25): gold and prediction both read
+ * with `[ExprExtractionConfig(), LatexExtractionConfig()]` (the LaTeX \boxed{} at its default priority 55),
+ * `precision=6`, `fallback_mode="first_match"`, both strings stripped first.
+ */
+export const lightevalMath: Grader = createLightevalMathGrader({
+  goldTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
+  predictionTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
+  precision: 6,
+  isStripped: true,
+});

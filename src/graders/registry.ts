@@ -5,7 +5,7 @@ import { exactMatch } from "./exact-match.js";
 import { gsmExtract } from "./gsm-extract.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
-import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import { lightevalExpr, lightevalLatex, lightevalMath } from "./lighteval-math-grader.js";
 import { lmEvalAime } from "./lm-eval-aime.js";
 import {
   lmEvalGsm8kCotFlexible,
@@ -30,6 +30,7 @@ export const graders = {
   math: mathGrader,
   lighteval_expr: lightevalExpr,
   lighteval_latex: lightevalLatex,
+  lighteval_math: lightevalMath,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
   simple_evals_mmlu: simpleEvalsMmlu,

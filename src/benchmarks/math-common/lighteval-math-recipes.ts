@@ -100,8 +100,14 @@ export function lightevalMathRecipes(task: LightevalMathTask): [MathRecipe, Math
             path: "src/lighteval/models/endpoints/litellm_model.py",
             pin: LIGHTEVAL_013_COMMIT,
           },
+          {
+            repository: "huggingface/lighteval",
+            path: "src/lighteval/metrics/metrics.py",
+            pin: LIGHTEVAL_013_COMMIT,
+          },
         ],
-        grader: task.grader,
+        // The task's `Metrics.pass_at_k_math(k=1, n=1)`.
+        grader: "lighteval_math",
         defaultNShots: 0,
         ...(task.lightevalMaxTokens === undefined
           ? { defaultParams: {}, isMaxTokensOmitted: true }
