@@ -2,6 +2,8 @@
 import { ConfigError } from "../errors.js";
 import { choiceOrExact } from "./choice-or-exact.js";
 import { exactMatch } from "./exact-match.js";
+import { firstLetter } from "./first-letter.js";
+import { lightevalExactMatch } from "./lighteval-exact-match.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
@@ -20,6 +22,8 @@ export const graders = {
   lighteval_latex: lightevalLatex,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
+  lighteval_exact_match: lightevalExactMatch,
+  first_letter: firstLetter,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;
