@@ -67,7 +67,7 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> 
   const loadedNShots = options.nShots;
   const loaded: LoadedBenchmark<MmluSample> = {
     samples,
-    /** lm-evaluation-harness's mmlu: the flat prompt as context, " A" … " D" as continuations. */
+    /** The recipe's flat prompt as context, " A" … " D" as continuations (with `lm-eval`: lm-evaluation-harness's mmlu). */
     buildLoglikelihood(sample, promptOptions) {
       const prompt = loaded.buildPrompt(sample, { ...promptOptions, endpointType: "completions" });
       return {

@@ -7,7 +7,9 @@ import { letterOf } from "../../graders/multiple-choice.js";
 import { PYTHON_WHITESPACE_CLASS, pythonStrip } from "../../graders/python-whitespace.js";
 import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import type { LetterPhrasing } from "../letter-oracle.js";
+import type { PromptOptions } from "../types.js";
 import type { MmluFormat } from "./mmlu-format.js";
+import type { MmluSample } from "./mmlu-sample.js";
 import type { MmluRow } from "./read-mmlu-rows.js";
 
 const PYTHON_SPACE = new RegExp(`^${PYTHON_WHITESPACE_CLASS}$`);
@@ -35,14 +37,7 @@ function systemAndDescription(systemPrompt: string, description: string): string
  * asks for no system message at all (`--system-prompt ""`), the description opens the first user turn instead.
  * Flat: the system message's text, then `question + " " + letter + "\n\n"` per shot, then the question.
  */
-function buildPrompt(
-  sample: MmluRow & { subject: string },
-  shots: readonly MmluRow[],
-  options: {
-    endpointType: "chat" | "completions";
-    systemPrompt: string | undefined;
-  },
-): Prompt {
+function buildPrompt(sample: MmluSample, shots: readonly MmluRow[], options: PromptOptions): Prompt {
   const description = lmEvalDescription(sample.subject);
   const systemPrompt = resolveSystemPrompt(options.systemPrompt);
   const header = systemPrompt === undefined ? description : systemAndDescription(systemPrompt, description);
