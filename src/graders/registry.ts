@@ -2,7 +2,9 @@
 import { ConfigError } from "../errors.js";
 import { choiceOrExact } from "./choice-or-exact.js";
 import { exactMatch } from "./exact-match.js";
+import { firstLetter } from "./first-letter.js";
 import { gsmExtract } from "./gsm-extract.js";
+import { lightevalExactMatch } from "./lighteval-exact-match.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex, lightevalMath } from "./lighteval-math-grader.js";
@@ -33,6 +35,8 @@ export const graders = {
   lighteval_math: lightevalMath,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
+  lighteval_exact_match: lightevalExactMatch,
+  first_letter: firstLetter,
   simple_evals_mmlu: simpleEvalsMmlu,
   simple_evals_gpqa: simpleEvalsGpqa,
   lm_eval_gsm8k_strict: lmEvalGsm8kStrict,

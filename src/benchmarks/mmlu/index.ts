@@ -1,12 +1,10 @@
-// The MMLU benchmark: 57 subjects of four-option questions, 5-shot from the dev split, graded by letter.
+// The MMLU benchmark: 57 subjects of four-option questions, few-shot from the dev split, in five reference recipes.
 import { ConfigError, DatasetError } from "../../errors.js";
 import { letterOf } from "../../graders/multiple-choice.js";
-import { buildFewShotPrompt } from "../../prompts/build-few-shot-prompt.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions } from "../types.js";
 import { mmluOracle } from "./mmlu-oracle.js";
-import { mmluHeader, mmluQuestionBlock } from "./mmlu-prompt.js";
+import { MMLU_RECIPES, mmluFormatOf } from "./mmlu-recipes.js";
 import type { MmluSample } from "./mmlu-sample.js";
 import {
   listLocalMmluSubjects,
@@ -54,6 +52,7 @@ function toSamples(rowsBySubject: MmluRowsBySubject): MmluSample[] {
 
 async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> {
   checkNShots("mmlu", options.nShots, MAX_N_SHOTS);
+  const format = mmluFormatOf(options.recipe ?? MMLU_RECIPES[0]);
   const selected = selectSubjects(options.tasks);
   const subjects =
     selected ??
@@ -63,10 +62,12 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> 
   const samples = toSamples(await readSplit(options, "test", subjects));
   const dev =
     options.nShots > 0 ? await readSplit(options, "dev", subjects) : new Map<MmluSubject, never[]>();
+  // The recipe's shot order, worked out once per subject (lighteval's balanced sampler is seeded per task).
+  const orderedDev = new Map([...dev].map(([subject, rows]) => [subject, format.orderShots(rows)] as const));
   const loadedNShots = options.nShots;
   const loaded: LoadedBenchmark<MmluSample> = {
     samples,
-    /** lm-evaluation-harness's mmlu: the flat prompt as context, " A" … " D" as continuations. */
+    /** The recipe's flat prompt as context, " A" … " D" as continuations (with `lm-eval`: lm-evaluation-harness's mmlu). */
     buildLoglikelihood(sample, promptOptions) {
       const prompt = loaded.buildPrompt(sample, { ...promptOptions, endpointType: "completions" });
       return {
@@ -77,19 +78,13 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> 
     },
     buildPrompt(sample, promptOptions) {
       checkNShots("mmlu", promptOptions.nShots, loadedNShots, "the n-shots it was loaded with");
-      const shots = (dev.get(sample.subject) ?? []).slice(0, promptOptions.nShots);
-      if (shots.length < promptOptions.nShots) {
+      const rows = orderedDev.get(sample.subject) ?? [];
+      if (rows.length < promptOptions.nShots) {
         throw new DatasetError(
-          `MMLU dev split has ${shots.length} examples for "${sample.subject}"; ${promptOptions.nShots} shots asked.`,
+          `MMLU dev split has ${rows.length} examples for "${sample.subject}"; ${promptOptions.nShots} shots asked.`,
         );
       }
-      return buildFewShotPrompt({
-        endpointType: promptOptions.endpointType,
-        systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-        instruction: mmluHeader(sample.subject),
-        examples: shots.map((row) => ({ query: mmluQuestionBlock(row), target: letterOf(row.answerIndex) })),
-        query: mmluQuestionBlock(sample),
-      });
+      return format.buildPrompt({ sample, orderedDev: rows, options: promptOptions });
     },
   };
   return loaded;
@@ -99,23 +94,7 @@ export const mmlu: Benchmark<MmluSample> = {
   name: "mmlu",
   description: "MMLU: 14,042 four-option questions in 57 subjects; 5-shot from the dev split by default.",
   dataset: "cais/mmlu (all, test; dev for few-shot)",
-  recipes: [
-    {
-      name: "lm-eval",
-      description: "lm-evaluation-harness's mmlu template: the subject header, the question, A-D and Answer:",
-      sources: [
-        {
-          repository: "EleutherAI/lm-evaluation-harness",
-          path: "lm_eval/tasks/mmlu/default/_default_template_yaml",
-          pin: "478562342bc95d21cf894a6975b50e2463eaaa31",
-        },
-      ],
-      grader: "multiple_choice",
-      defaultNShots: 5,
-      defaultParams: { maxTokens: 256 },
-      defaultParamsByEndpoint: { completions: { maxTokens: 32, stop: ["\n\n"] } },
-    },
-  ],
+  recipes: MMLU_RECIPES,
   maxNShots: MAX_N_SHOTS,
   tasks: MMLU_SUBJECTS,
   load,

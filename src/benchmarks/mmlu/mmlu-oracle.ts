@@ -1,23 +1,32 @@
-// How the mock server's oracle recognises an MMLU prompt and answers it in phrasings the grader reads.
-import { createLetterOracle, type LetterPhrasing } from "../letter-oracle.js";
-import { mmluQuestionBlock } from "./mmlu-prompt.js";
+// How the mock server's oracle recognises an MMLU prompt of each recipe and answers it in a form its grader reads.
+import { createLetterOracle } from "../letter-oracle.js";
+import type { BenchmarkOracle, Recipe } from "../types.js";
+import type { MmluFormat } from "./mmlu-format.js";
+import { MMLU_RECIPES, mmluFormatOf } from "./mmlu-recipes.js";
 import type { MmluSample } from "./mmlu-sample.js";
 
-const PHRASINGS: readonly [LetterPhrasing, ...LetterPhrasing[]] = [
-  (letter) => `The answer is (${letter}).`,
-  (letter) => `Answer: ${letter}`,
-  (letter) => letter,
-  (letter, text) => `(${letter}) ${text}`,
-  (letter, text) => `${letter}. ${text}`,
-  (letter) => `Let me weigh each option in turn. Having done so, the answer is ${letter}.`,
-];
+function letterOracleOf(format: MmluFormat): BenchmarkOracle<MmluSample> {
+  return createLetterOracle<MmluSample>({
+    promptSuffix: (sample) => format.promptSuffix(sample),
+    answerIndex: (sample) => sample.answerIndex,
+    options: (sample) => sample.choices,
+    phrasings: format.phrasings,
+  });
+}
 
-export const mmluOracle = createLetterOracle<MmluSample>({
-  promptSuffix: (sample) => mmluQuestionBlock(sample),
-  answerIndex: (sample) => sample.answerIndex,
-  options: (sample) => sample.choices,
-  phrasings: PHRASINGS,
-});
+const ORACLES = new Map(MMLU_RECIPES.map((recipe) => [recipe.name, letterOracleOf(mmluFormatOf(recipe))]));
 
-/** How many distinct phrasings `answer` cycles through. */
-export const MMLU_ORACLE_PHRASING_COUNT = PHRASINGS.length;
+/** The recipe's oracle; a recipe MMLU does not have is a ConfigError naming its recipes. */
+function oracleOf(recipe: Recipe): BenchmarkOracle<MmluSample> {
+  return ORACLES.get(recipe.name) ?? letterOracleOf(mmluFormatOf(recipe));
+}
+
+export const mmluOracle: BenchmarkOracle<MmluSample> = {
+  promptSuffix: (sample, recipe) => oracleOf(recipe).promptSuffix(sample, recipe),
+  answer: (sample, isCorrect, variant, recipe) => oracleOf(recipe).answer(sample, isCorrect, variant, recipe),
+};
+
+/** How many distinct phrasings the oracle cycles through for `recipe`. */
+export function mmluOraclePhrasingCount(recipe: Recipe): number {
+  return mmluFormatOf(recipe).phrasings.length;
+}

@@ -1,10 +1,11 @@
-// Tests of MMLU on the real data in the shared folder (skipped when it is absent): counts, golden prompt, oracle.
+// Tests of MMLU on the real data in the shared folder (skipped when it is absent): counts, lm-eval prompt, oracle.
 import { describe, expect, it } from "vitest";
-import { multipleChoice } from "../../graders/multiple-choice.js";
+import { firstLetter } from "../../graders/first-letter.js";
+import { getGrader } from "../../graders/registry.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { mmlu } from "./index.js";
-import { MMLU_ORACLE_PHRASING_COUNT } from "./mmlu-oracle.js";
+import { mmluOraclePhrasingCount } from "./mmlu-oracle.js";
 import { readMmluLocalSplit } from "./read-mmlu-rows.js";
 import { MMLU_SUBJECTS } from "./subjects.js";
 
@@ -25,8 +26,14 @@ describe.skipIf(dataDir === undefined)("mmlu on the shared data", () => {
     expect(loaded.samples.at(-1)?.id).toBe("world_religions/170");
   });
 
-  it("builds the hand-checked 5-shot prompt of abstract_algebra/0", async () => {
-    const loaded = await mmlu.load({ context: context(), nShots: 5, tasks: ["abstract_algebra"] });
+  it("builds the hand-checked lm-eval 5-shot prompt of abstract_algebra/0", async () => {
+    const recipe = mmlu.recipes.find((candidate) => candidate.name === "lm-eval");
+    const loaded = await mmlu.load({
+      context: context(),
+      nShots: 5,
+      tasks: ["abstract_algebra"],
+      ...(recipe ? { recipe } : {}),
+    });
     const sample = loaded.samples[0];
     if (!sample) throw new Error("missing sample");
     expect(sample.gold).toBe("B");
@@ -84,47 +91,50 @@ Answer:`,
     });
   });
 
-  it("trims a question's surrounding spaces in the hand-checked 0-shot chat prompt of business_ethics/3", async () => {
-    const loaded = await mmlu.load({ context: context(), nShots: 0, tasks: ["business_ethics"] });
-    const sample = loaded.samples[3];
-    if (!sample) throw new Error("missing sample");
-    expect(sample.gold).toBe("D");
-    expect(
-      loaded.buildPrompt(sample, { endpointType: "chat", nShots: 0, systemPrompt: undefined, cot: false }),
-    ).toEqual({
-      type: "chat",
-      messages: [
-        {
-          role: "user",
-          content:
-            "The following are multiple choice questions (with answers) about business ethics.\n\n" +
-            "______ is an employee's preferred ratio between work-related and non-work-related activities which, " +
-            "due to intensification of work and technological shifts, has become a hotly contested issue in recent years." +
-            "\nA. Presenteeism\nB. Absenteeism\nC. Work-play balance\nD. Work-life balance\nAnswer:",
-        },
-      ],
-    });
-  });
+  it.each(mmlu.recipes.map((recipe) => [recipe.name, recipe] as const))(
+    "grades every %s oracle phrasing of every sample as intended by the recipe's grader",
+    async (_name, recipe) => {
+      const loaded = await mmlu.load({ context: context(), nShots: 0, recipe });
+      const grader = getGrader(recipe.grader);
+      const phrasingCount = mmluOraclePhrasingCount(recipe);
+      let graded = 0;
+      const mismatches: string[] = [];
+      for (const sample of loaded.samples) {
+        const input = { gold: sample.gold, choices: sample.choices };
+        for (let variant = 0; variant < 2 * phrasingCount; variant++) {
+          for (const isCorrect of [true, false]) {
+            const response = mmlu.oracle.answer(sample, isCorrect, variant, recipe);
+            graded++;
+            if (grader({ ...input, response }).isCorrect !== isCorrect) {
+              mismatches.push(`${sample.id} #${variant} ${isCorrect}: ${response}`);
+            }
+          }
+        }
+      }
+      expect(mismatches.slice(0, 10)).toEqual([]);
+      expect(graded).toBe(14_042 * 4 * phrasingCount);
+    },
+  );
 
-  it("grades every oracle phrasing of every sample as intended, and each gold letter as correct", async () => {
-    const loaded = await mmlu.load({ context: context(), nShots: 0 });
-    let graded = 0;
+  it("answers lm-eval's prompts in a form SGLang's first_letter also reads, as their prompts often end alike", async () => {
+    const lmEval = mmlu.recipes.find((recipe) => recipe.name === "lm-eval");
+    const sglang = mmlu.recipes.find((recipe) => recipe.name === "sglang");
+    if (lmEval === undefined || sglang === undefined) throw new Error("recipes missing");
+    const loaded = await mmlu.load({ context: context(), nShots: 0, recipe: lmEval });
+    let shared = 0;
     const mismatches: string[] = [];
     for (const sample of loaded.samples) {
-      const input = { gold: sample.gold, choices: sample.choices };
-      if (!multipleChoice({ ...input, response: `Answer: ${sample.gold}` }).isCorrect)
-        mismatches.push(sample.id);
-      for (let variant = 0; variant < 2 * MMLU_ORACLE_PHRASING_COUNT; variant++) {
+      if (mmlu.oracle.promptSuffix(sample, lmEval) !== mmlu.oracle.promptSuffix(sample, sglang)) continue;
+      shared++;
+      for (let variant = 0; variant < 8; variant++) {
         for (const isCorrect of [true, false]) {
-          const response = mmlu.oracle.answer(sample, isCorrect, variant, mmlu.recipes[0]);
-          graded++;
-          if (multipleChoice({ ...input, response }).isCorrect !== isCorrect) {
-            mismatches.push(`${sample.id} #${variant} ${isCorrect}: ${response}`);
-          }
+          const response = mmlu.oracle.answer(sample, isCorrect, variant, lmEval);
+          if (firstLetter({ response, gold: sample.gold }).isCorrect !== isCorrect)
+            mismatches.push(sample.id);
         }
       }
     }
     expect(mismatches.slice(0, 10)).toEqual([]);
-    expect(graded).toBe(14_042 * 4 * MMLU_ORACLE_PHRASING_COUNT);
+    expect(shared).toBeGreaterThan(13_000);
   });
 });

@@ -1,0 +1,48 @@
+// SGLang's MMLU benchmark prompt (`benchmark/mmlu/bench_sglang.py`): first-k dev shots inline, one generated token.
+// Matched: sgl-project/sglang benchmark/mmlu/bench_sglang.py@00b08c497f0735678e084ae5e3dd88ca06b46627
+// (`format_subject`, `format_example`, `gen_prompt`, the `few_shot_mmlu` program, `run_batch` arguments).
+import { letterOf } from "../../graders/multiple-choice.js";
+import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
+import { buildInlinePrompt } from "../inline-prompt.js";
+import { LETTER_FIRST_PHRASINGS } from "./lm-eval-mmlu-format.js";
+import type { MmluFormat } from "./mmlu-format.js";
+import { pandasCellText } from "./pandas-cell-text.js";
+import type { MmluRow } from "./read-mmlu-rows.js";
+
+/** `gen_prompt`'s header: each subject word gets a leading space, so `…about abstract algebra.\n\n` has it after "about". */
+export function sglangHeader(subject: string): string {
+  const words = subject
+    .split("_")
+    .map((word) => ` ${word}`)
+    .join("");
+  return `The following are multiple choice questions (with answers) about${words}.\n\n`;
+}
+
+/** `format_example(include_answer=False)`: `{question}\nA. {a}\n…\nD. {d}\nAnswer:`, cells as pandas reads them. */
+export function sglangQuestion(row: Pick<MmluRow, "question" | "choices">): string {
+  const options = row.choices
+    .map((choice, index) => `\n${letterOf(index)}. ${pandasCellText(choice)}`)
+    .join("");
+  return `${pandasCellText(row.question)}${options}\nAnswer:`;
+}
+
+/**
+ * `examples + question`: the header, `format_example(row) + " B\n\n"` for the first k dev rows (`dev_df[:k]`), then
+ * the question. SGLang sends it raw to a completion backend and as one user message (then an assistant turn it
+ * generates) to a chat one; a `--system-prompt` (SGLang sends none) goes first.
+ */
+export const sglangMmluFormat: MmluFormat = {
+  orderShots: (dev) => [...dev],
+  buildPrompt({ sample, orderedDev, options }) {
+    const shots = orderedDev
+      .slice(0, options.nShots)
+      .map((row) => `${sglangQuestion(row)} ${letterOf(row.answerIndex)}\n\n`);
+    return buildInlinePrompt({
+      endpointType: options.endpointType,
+      systemPrompt: resolveSystemPrompt(options.systemPrompt),
+      text: sglangHeader(sample.subject) + shots.join("") + sglangQuestion(sample),
+    });
+  },
+  promptSuffix: (sample) => sglangQuestion(sample),
+  phrasings: LETTER_FIRST_PHRASINGS,
+};
