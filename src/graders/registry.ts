@@ -2,12 +2,22 @@
 import { ConfigError } from "../errors.js";
 import { choiceOrExact } from "./choice-or-exact.js";
 import { exactMatch } from "./exact-match.js";
+import { gsmExtract } from "./gsm-extract.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import {
+  lmEvalGsm8kCotFlexible,
+  lmEvalGsm8kCotStrict,
+  lmEvalGsm8kFlexible,
+  lmEvalGsm8kStrict,
+} from "./lm-eval-gsm8k.js";
 import { mathGrader } from "./math-grader.js";
 import { multipleChoice } from "./multiple-choice.js";
 import { numberMatch } from "./number-match.js";
+import { sglangNumber } from "./sglang-number.js";
+import { simpleEvalsGpqa } from "./simple-evals-gpqa.js";
+import { simpleEvalsMmlu } from "./simple-evals-mmlu.js";
 import type { Grader } from "./types.js";
 
 export const graders = {
@@ -20,6 +30,14 @@ export const graders = {
   lighteval_latex: lightevalLatex,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
+  simple_evals_mmlu: simpleEvalsMmlu,
+  simple_evals_gpqa: simpleEvalsGpqa,
+  lm_eval_gsm8k_strict: lmEvalGsm8kStrict,
+  lm_eval_gsm8k_flexible: lmEvalGsm8kFlexible,
+  lm_eval_gsm8k_cot_strict: lmEvalGsm8kCotStrict,
+  lm_eval_gsm8k_cot_flexible: lmEvalGsm8kCotFlexible,
+  sglang_number: sglangNumber,
+  gsm_extract: gsmExtract,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;
