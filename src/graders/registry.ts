@@ -6,6 +6,7 @@ import { gsmExtract } from "./gsm-extract.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import { lmEvalBbhCot, lmEvalBbhFewshot } from "./lm-eval-bbh.js";
 import {
   lmEvalGsm8kCotFlexible,
   lmEvalGsm8kCotStrict,
@@ -13,6 +14,7 @@ import {
   lmEvalGsm8kStrict,
 } from "./lm-eval-gsm8k.js";
 import { mathGrader } from "./math-grader.js";
+import { mmluProApiExtract, mmluProExtract } from "./mmlu-pro-extract.js";
 import { multipleChoice } from "./multiple-choice.js";
 import { numberMatch } from "./number-match.js";
 import { sglangNumber } from "./sglang-number.js";
@@ -38,6 +40,10 @@ export const graders = {
   lm_eval_gsm8k_cot_flexible: lmEvalGsm8kCotFlexible,
   sglang_number: sglangNumber,
   gsm_extract: gsmExtract,
+  lm_eval_bbh_cot: lmEvalBbhCot,
+  lm_eval_bbh_fewshot: lmEvalBbhFewshot,
+  mmlu_pro_extract: mmluProExtract,
+  mmlu_pro_api_extract: mmluProApiExtract,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;
