@@ -43,7 +43,13 @@ function compare(prediction: string, gold: string, rule: string): Grade {
 export const lmEvalBbhCot: Grader = (input: GraderInput): Grade => {
   const extracted = lmEvalBbhCotExtract(input.response);
   if (extracted === null) {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: `get-answer: ${INVALID}` };
+    return {
+      isCorrect: false,
+      score: 0,
+      extracted: null,
+      isUnparsed: true,
+      reason: `get-answer: ${INVALID}`,
+    };
   }
   return compare(extracted, input.gold, "get-answer");
 };
@@ -52,4 +58,5 @@ export const lmEvalBbhCot: Grader = (input: GraderInput): Grade => {
  * `bbh_fewshot`: no filter — the whole response (as the server returned it, cut at the stop sequences) must equal
  * the target exactly, so a leading space (" yes") is wrong, as in the reference.
  */
-export const lmEvalBbhFewshot: Grader = (input: GraderInput): Grade => compare(input.response, input.gold, "raw response");
+export const lmEvalBbhFewshot: Grader = (input: GraderInput): Grade =>
+  compare(input.response, input.gold, "raw response");

@@ -36,7 +36,13 @@ function grade(response: string, gold: string): Grade {
   const extraction = extractMmluProAnswer(response);
   if (extraction === null) {
     // The official scorer replaces a missing answer with a seeded random guess; here it is wrong.
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no answer letter found" };
+    return {
+      isCorrect: false,
+      score: 0,
+      extracted: null,
+      isUnparsed: true,
+      reason: "no answer letter found",
+    };
   }
   const isCorrect = extraction.letter === gold.trim();
   return {
