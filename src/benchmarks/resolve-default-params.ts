@@ -1,12 +1,17 @@
-// A recipe's generation defaults for one endpoint type: `defaultParams` with the endpoint's overrides on top.
+// A recipe's generation defaults for one endpoint type and CoT setting: `defaultParams` with the overrides on top.
 import type { GenerationParams } from "../core/generation.js";
 import type { EndpointType } from "../core/prompt.js";
 import type { Recipe } from "./types.js";
 
-/** `defaultParams` merged with `defaultParamsByEndpoint[endpointType]`; the user's flags go on top of this. */
+/**
+ * `defaultParams`, then `byCot[cot ? "cot" : "direct"].defaultParams` (when `isCot` is given), then
+ * `defaultParamsByEndpoint[endpointType]`; the user's flags go on top of this.
+ */
 export function resolveDefaultParams(
-  recipe: Pick<Recipe, "defaultParams" | "defaultParamsByEndpoint">,
+  recipe: Pick<Recipe, "defaultParams" | "defaultParamsByEndpoint" | "byCot">,
   endpointType: EndpointType,
+  isCot?: boolean,
 ): GenerationParams {
-  return { ...recipe.defaultParams, ...recipe.defaultParamsByEndpoint?.[endpointType] };
+  const cotParams = isCot === undefined ? undefined : recipe.byCot?.[isCot ? "cot" : "direct"]?.defaultParams;
+  return { ...recipe.defaultParams, ...cotParams, ...recipe.defaultParamsByEndpoint?.[endpointType] };
 }

@@ -125,10 +125,23 @@ export interface Recipe {
    */
   readonly defaultParamsByEndpoint?: Partial<Record<EndpointType, GenerationParams>>;
   /**
+   * What changes when chain-of-thought is on (`cot`) or off (`direct`), over the fields above: a reference that
+   * runs both forms as two tasks (lm-eval's `bbh_cot_fewshot` and `bbh_fewshot`) reads the answer differently and
+   * sends other limits. `--cot`/`--no-cot` pick the form; `--grader` and `--max-tokens` still override.
+   */
+  readonly byCot?: Partial<Record<"cot" | "direct", RecipeCotVariant>>;
+  /**
    * How chat prompts carry few-shot examples: "turns" (default: one user/assistant pair per shot) or
    * "inline" (the reference sends one user message holding the whole few-shot text).
    */
   readonly chatFewShot?: "turns" | "inline";
+}
+
+/** A recipe's grader and generation defaults for one chain-of-thought setting (see `Recipe.byCot`). */
+export interface RecipeCotVariant {
+  readonly grader?: GraderName;
+  /** Merged over `defaultParams`, under `defaultParamsByEndpoint`. */
+  readonly defaultParams?: GenerationParams;
 }
 
 export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {

@@ -78,8 +78,8 @@ function recipeEntry(recipe: Recipe) {
     default_n_shots: recipe.defaultNShots,
     default_cot: recipe.defaultCot ?? false,
     params: {
-      chat: resolveDefaultParams(recipe, "chat"),
-      completions: resolveDefaultParams(recipe, "completions"),
+      chat: resolveDefaultParams(recipe, "chat", recipe.defaultCot ?? false),
+      completions: resolveDefaultParams(recipe, "completions", recipe.defaultCot ?? false),
     },
   };
 }

@@ -9,6 +9,7 @@ import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex, lightevalMath } from "./lighteval-math-grader.js";
 import { lmEvalAime } from "./lm-eval-aime.js";
+import { lmEvalBbhCot, lmEvalBbhFewshot } from "./lm-eval-bbh.js";
 import {
   lmEvalGsm8kCotFlexible,
   lmEvalGsm8kCotStrict,
@@ -16,6 +17,7 @@ import {
   lmEvalGsm8kStrict,
 } from "./lm-eval-gsm8k.js";
 import { mathGrader } from "./math-grader.js";
+import { mmluProApiExtract, mmluProExtract } from "./mmlu-pro-extract.js";
 import { multipleChoice } from "./multiple-choice.js";
 import { numberMatch } from "./number-match.js";
 import { qwenMathGrader } from "./qwen-math/qwen-math-grader.js";
@@ -47,6 +49,10 @@ export const graders = {
   gsm_extract: gsmExtract,
   qwen_math: qwenMathGrader,
   lm_eval_aime: lmEvalAime,
+  lm_eval_bbh_cot: lmEvalBbhCot,
+  lm_eval_bbh_fewshot: lmEvalBbhFewshot,
+  mmlu_pro_extract: mmluProExtract,
+  mmlu_pro_api_extract: mmluProApiExtract,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;

@@ -77,6 +77,25 @@ describe("mock server echo + logprobs", () => {
     expect(await ask()).toEqual({ ...body, id: expect.any(String), created: expect.any(Number) });
   });
 
+  it("scores an echo request with max_tokens 1 (what vLLM accepts) as the prompt plus one generated token", async () => {
+    server = await startMockServer();
+    const prompt = "Unknown prompt, scored: the answer is";
+    const reply = await postJson(`${server?.url}/completions`, {
+      prompt,
+      echo: true,
+      logprobs: 1,
+      max_tokens: 1,
+    });
+    expect(reply.status).toBe(200);
+    const body = JSON.parse(reply.text) as EchoBody;
+    const logprobs = body.choices[0]?.logprobs;
+    if (!logprobs) throw new Error("no logprobs");
+    expect(body.choices[0]?.text).toBe(`${prompt} the`);
+    expect(body.usage.completion_tokens).toBe(1);
+    expect(logprobs.tokens.join("")).toBe(`${prompt} the`);
+    expect(logprobs.text_offset.at(-1)).toBe([...prompt].length);
+  });
+
   it("answers without echo with the generated tokens' logprobs only", async () => {
     server = await startMockServer();
     const reply = await postJson(`${server.url}/completions`, { prompt: "Hi", logprobs: 1, max_tokens: 3 });

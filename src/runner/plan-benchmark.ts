@@ -78,7 +78,8 @@ export async function planBenchmark(
       `--n-shots ${nShots} is more than ${benchmark.name} allows (at most ${benchmark.maxNShots}).`,
     );
   }
-  const graderName = options.grader ?? recipe.grader;
+  const cot = options.cot ?? recipe.defaultCot ?? false;
+  const graderName = options.grader ?? recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader;
   const grader = getGrader(graderName);
   const extraGraders =
     options.grader === undefined
@@ -89,7 +90,7 @@ export async function planBenchmark(
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const samples = limitSamples(drawn, limit);
-  const params: GenerationParams = resolveDefaultParams(recipe, options.endpointType);
+  const params: GenerationParams = resolveDefaultParams(recipe, options.endpointType, cot);
   // The user's temperature, else the recipe's, else greedy: an accuracy run never leaves it to the server.
   params.temperature = options.temperature ?? params.temperature ?? 0;
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
@@ -106,7 +107,7 @@ export async function planBenchmark(
       endpointType: options.endpointType,
       nShots,
       systemPrompt: options.systemPrompt,
-      cot: options.cot ?? recipe.defaultCot ?? false,
+      cot,
     },
     graderName,
     grader,

@@ -79,10 +79,10 @@ describe.skipIf(!hasBbh)("run bbh without --data-dir", () => {
       const text =
         line.prompt.text ?? line.prompt.messages?.map((message) => message.content).join("\n") ?? "";
       expect(text).toMatch(/^Task description: Evaluate the result of a random Boolean expression\.\n\n/);
-      // Three exemplars with their answers, then the question.
+      // The default recipe (deepeval, CoT): three worked exemplars, the question, DeepEval's confinement line.
       expect(text.match(/^Q: /gm)).toHaveLength(4);
-      expect(text.match(/^A: (True|False)$/gm)).toHaveLength(3);
-      expect(text).toMatch(/\nA: $/);
+      expect(text.match(/^A: Let's think step by step\./gm)).toHaveLength(3);
+      expect(text).toMatch(/\nA: \n\nOutput 'True' or 'False'\. Full answer not needed\.$/);
     }
     const stats = await server.stats();
     const served = stats.benchmarks["bigbench"];

@@ -134,7 +134,7 @@ export function createOpenAiHttpBackend(
     listModels: (listOptions) => listModels(settings, listOptions?.signal),
     /** Our own pool connects `count` sockets; undici is made to open as many by concurrent GET /models. */
     openConnections: (count, openOptions) => transport.openConnections(count, openOptions?.signal),
-    /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 0` completions, one per continuation. */
+    /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 1` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
     close: () => transport.close(),
   };

@@ -36,7 +36,7 @@ function echoBody(tokens: string[], logprobs: (number | null)[], top?: string[])
 }
 
 describe("openai-http loglikelihood", () => {
-  it("sends echo + logprobs + max_tokens 0 per continuation and sums the continuation's tokens", async () => {
+  it("sends echo + logprobs + max_tokens 1 (vLLM refuses 0) per continuation and sums the continuation's tokens", async () => {
     server.handle((request, response) => {
       const prompt = (JSON.parse(request.body) as { prompt: string }).prompt;
       const isA = prompt.endsWith(" A");
@@ -53,8 +53,8 @@ describe("openai-http loglikelihood", () => {
     await backend.close();
     expect(scores.map((score) => score.logprob)).toEqual([-0.25, -4]);
     expect(server.requests.map((request) => JSON.parse(request.body))).toEqual([
-      { model: "m", prompt: "Q: 1+1?\nAnswer: A", echo: true, logprobs: 1, max_tokens: 0, temperature: 0 },
-      { model: "m", prompt: "Q: 1+1?\nAnswer: B", echo: true, logprobs: 1, max_tokens: 0, temperature: 0 },
+      { model: "m", prompt: "Q: 1+1?\nAnswer: A", echo: true, logprobs: 1, max_tokens: 1, temperature: 0 },
+      { model: "m", prompt: "Q: 1+1?\nAnswer: B", echo: true, logprobs: 1, max_tokens: 1, temperature: 0 },
     ]);
     expect(server.requests[0]?.url).toBe("/v1/completions");
   });

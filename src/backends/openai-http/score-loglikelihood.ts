@@ -1,4 +1,4 @@
-// Backend#loglikelihood over HTTP: one `echo: true, logprobs: 1, max_tokens: 0` completion per continuation.
+// Backend#loglikelihood over HTTP: one `echo: true, logprobs: 1, max_tokens: 1` completion per continuation.
 import { z } from "zod";
 import type { ContinuationScore, LoglikelihoodRequest } from "../../core/loglikelihood.js";
 import { ApiCallError } from "../../errors.js";
@@ -39,7 +39,9 @@ async function scoreOne(
     prompt: context + continuation,
     echo: true,
     logprobs: 1,
-    max_tokens: 0,
+    // 1, not 0: vLLM rejects max_tokens below 1 (vllm-project/vllm#9336, #6521). The one generated token is not
+    // counted: only tokens of the prompt are (`continuationLogprob`).
+    max_tokens: 1,
     temperature: 0,
   });
   const { json, bodyText, statusCode } = await requestJson(settings, {

@@ -78,13 +78,27 @@ describe.skipIf(dataDir === undefined)("bigbench from the Hub", () => {
       true,
     );
     expect(text.match(/^Q: /gm)).toHaveLength(4);
-    expect(text.endsWith(`Q: ${sample.input}\nA: `)).toBe(true);
+    expect(
+      text.endsWith(`Q: ${sample.input}\nA: \n\nOutput 'True' or 'False'. Full answer not needed.`),
+    ).toBe(true);
   });
 
-  it("fetches no prompt file at 0 shots", async () => {
+  it("fetches the prompt file at 0 shots too: the task description opens every prompt", async () => {
     const context = await start();
     const loaded = await bigbench.load({ context, nShots: 0, tasks: ["boolean_expressions"] });
     expect(loaded.samples).toHaveLength(3);
-    expect(prompts?.requests).toEqual([]);
+    expect(prompts?.requests).toEqual(["/cot-prompts/boolean_expressions.txt"]);
+    const sample = loaded.samples[0];
+    if (sample === undefined) throw new Error("no sample");
+    const prompt = loaded.buildPrompt(sample, {
+      endpointType: "completions",
+      nShots: 0,
+      systemPrompt: undefined,
+      cot: false,
+    });
+    expect(prompt.type === "completion" && prompt.text).toBe(
+      `Task description: Evaluate the result of a random Boolean expression.\n\nQ: ${sample.input}\nA: \n\n` +
+        "Output 'True' or 'False'. Full answer not needed.",
+    );
   });
 });

@@ -1,4 +1,4 @@
-// BBH on the shared data (skipped when absent): counts, hand-checked golden prompt, grader vs the reference run.
+// BBH on the shared data (skipped when absent): counts, grader vs the reference run (golden prompts: bigbench-recipes.real-data.test.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,13 +10,6 @@ import { bigbench } from "./index.js";
 
 const dataDir = sharedDataDir("bbh/bbh/snarks.json");
 if (dataDir === undefined) printSkipReason("bigbench real-data tests");
-
-const completions = (nShots: number, cot: boolean) => ({
-  endpointType: "completions" as const,
-  nShots,
-  systemPrompt: undefined,
-  cot,
-});
 
 function readJsonl(file: string): Record<string, unknown>[] {
   return readFileSync(file, "utf8")
@@ -32,29 +25,6 @@ describe.skipIf(dataDir === undefined)("bigbench on the shared data", () => {
     const loaded = await bigbench.load({ context: context(), nShots: 3 });
     expect(loaded.samples).toHaveLength(6_511);
     expect(new Set(loaded.samples.map((sample) => sample.task))).toEqual(new Set(BBH_TASKS));
-  });
-
-  it("builds the hand-checked direct 3-shot prompt of sports_understanding/0", async () => {
-    const loaded = await bigbench.load({ context: context(), nShots: 3, tasks: ["sports_understanding"] });
-    const sample = loaded.samples[0];
-    if (!sample) throw new Error("missing sample");
-    expect(sample.gold).toBe("no");
-    expect(loaded.buildPrompt(sample, completions(3, false))).toEqual({
-      type: "completion",
-      text:
-        "Task description: Determine whether an artificially constructed sentence relating to sports is plausible or not.\n\n" +
-        'Q: Is the following sentence plausible? "Bam Adebayo scored a reverse layup in the Western Conference Finals."\nA: yes\n\n' +
-        'Q: Is the following sentence plausible? "Santi Cazorla scored a touchdown."\nA: no\n\n' +
-        'Q: Is the following sentence plausible? "DeMar DeRozan was called for the goal tend."\nA: yes\n\n' +
-        'Q: Is the following sentence plausible? "Elias Lindholm beat the buzzer."\nA: ',
-    });
-    const cot = loaded.buildPrompt(sample, completions(1, true));
-    expect(cot.type === "completion" && cot.text).toBe(
-      "Task description: Determine whether an artificially constructed sentence relating to sports is plausible or not.\n\n" +
-        'Q: Is the following sentence plausible? "Bam Adebayo scored a reverse layup in the Western Conference Finals."\n' +
-        "A: Let's think step by step. Bam Adebayo is an American basketball player. Scoring a reverse layup in the Western Conference Finals is part of the NBA Finals. So the answer is yes.\n\n" +
-        'Q: Is the following sentence plausible? "Elias Lindholm beat the buzzer."\nA: ',
-    );
   });
 
   it("accepts every gold answer, bare and in the CoT phrasing", async () => {

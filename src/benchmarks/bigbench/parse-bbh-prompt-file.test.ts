@@ -1,22 +1,42 @@
-// Tests of the BBH prompt-file parser: canary removal, multi-paragraph descriptions, direct exemplars.
+// Tests of the BBH prompt-file parser and the DeepEval file text: canary removal, multi-paragraph descriptions,
+// exemplar parts, and DeepEval's naive blank-line split.
 import { describe, expect, it } from "vitest";
-import { bbhPromptText, parseBbhPromptFile } from "./parse-bbh-prompt-file.js";
+import { deepevalBbhFileText, deepevalBbhPromptText } from "./deepeval-bbh-prompt.js";
+import { directExemplarText, parseBbhPromptFile } from "./parse-bbh-prompt-file.js";
 
 const FILE =
   "CANARY\n-----\nPick one.\n\nSecond paragraph.\n\nQ: a?\nA: Let's think step by step.\nBecause. So the answer is (A).\n\n" +
-  "Q: b?\nA: Let's think step by step.\nHmm. So the answer is ] ).\n";
+  "Q: b?\nA: Let's think step by step. Hmm. So the answer is ] ).\n";
 
 describe("parseBbhPromptFile", () => {
-  it("keeps a two-paragraph description and derives the direct exemplars from the final answers", () => {
+  it("keeps a two-paragraph description and splits each exemplar into question, reasoning and answer", () => {
     const file = parseBbhPromptFile(FILE, "x.txt");
     expect(file.description).toBe("Pick one.\n\nSecond paragraph.");
-    expect(file.directExemplars).toEqual(["Q: a?\nA: (A)", "Q: b?\nA: ] )"]);
-    expect(file.cotExemplars[1]).toBe("Q: b?\nA: Let's think step by step.\nHmm. So the answer is ] ).");
-    expect(bbhPromptText(file, "c?", 1, false)).toBe(
-      "Task description: Pick one.\n\nSecond paragraph.\n\nQ: a?\nA: (A)\n\nQ: c?\nA: ",
+    expect(file.exemplars).toEqual([
+      {
+        text: "Q: a?\nA: Let's think step by step.\nBecause. So the answer is (A).",
+        input: "a?",
+        reasoning: "Because. So the answer is (A).",
+        answer: "(A)",
+      },
+      {
+        text: "Q: b?\nA: Let's think step by step. Hmm. So the answer is ] ).",
+        input: "b?",
+        reasoning: "Hmm. So the answer is ] ).",
+        answer: "] )",
+      },
+    ]);
+    expect(file.exemplars.map(directExemplarText)).toEqual(["Q: a?\nA: (A)", "Q: b?\nA: ] )"]);
+  });
+
+  it("rebuilds DeepEval's files and splits them on every blank line, description paragraphs included", () => {
+    const file = parseBbhPromptFile(FILE, "x.txt");
+    expect(deepevalBbhFileText("navigate", file, false)).toBe(
+      "Pick one.\n\nSecond paragraph.\n\nQ: a?\nA: (A)\n\nQ: b?\nA: ] )",
     );
-    expect(bbhPromptText({ description: "", cotExemplars: [], directExemplars: [] }, "c?", 0, true)).toBe(
-      "Q: c?\nA: ",
+    // One shot asked: the second description paragraph takes the exemplar's place, as in DeepEval.
+    expect(deepevalBbhPromptText("navigate", file, "c?", 1, false)).toBe(
+      "Task description: Pick one.\n\nSecond paragraph.\n\nQ: c?\nA: \n\nOutput 'Yes' or 'No'. Full answer not needed.",
     );
   });
 

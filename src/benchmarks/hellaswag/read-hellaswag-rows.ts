@@ -9,6 +9,8 @@ import { capitalizePython, preprocessHellaswag } from "./hellaswag-text.js";
 
 export const HELLASWAG_HUB_REPO = "Rowan/hellaswag";
 export const HELLASWAG_LOCAL_VALIDATION = "hellaswag/hellaswag_val_full.txt";
+/** The original validation rows (rowanz/hellaswag `hellaswag_val.jsonl`), preferred over the derived text. */
+export const HELLASWAG_LOCAL_VALIDATION_ORIGINAL = "hellaswag/hellaswag_val.jsonl";
 export const HELLASWAG_LOCAL_TRAIN = "hellaswag/hellaswag_train.jsonl";
 
 const labelSchema = z
@@ -80,9 +82,20 @@ async function readHub(context: DatasetContext, split: "validation" | "train"): 
   return fromOriginal(rows, `${HELLASWAG_HUB_REPO} (default, ${split})`);
 }
 
-/** The validation split, in dataset order. */
+/**
+ * The validation split, in dataset order: the Hub; locally the original `hellaswag_val.jsonl` when present (raw
+ * `ctx`, `ctx_a`/`ctx_b` for lm-eval's capitalisation), else the derived `hellaswag_val_full.txt`.
+ */
 export async function readHellaswagValidation(context: DatasetContext): Promise<HellaswagItem[]> {
   if (context.dataDir === undefined) return readHub(context, "validation");
+  const originals = await context.local.listFiles("hellaswag", /^hellaswag_val\.jsonl$/);
+  if (originals.length > 0) {
+    const rows = await context.local.readFile(HELLASWAG_LOCAL_VALIDATION_ORIGINAL, {
+      format: "jsonl",
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+    return fromOriginal(rows, HELLASWAG_LOCAL_VALIDATION_ORIGINAL);
+  }
   return parseHellaswagText(
     await readLocalText(context, HELLASWAG_LOCAL_VALIDATION),
     HELLASWAG_LOCAL_VALIDATION,

@@ -1,12 +1,12 @@
-// MMLU-Pro: 12,032 questions with up to ten options in 14 categories; 5-shot CoT from the validation split.
+// MMLU-Pro: 12,032 questions with up to ten options in 14 categories; the official local and API scripts' recipes.
 import { ConfigError, DatasetError } from "../../errors.js";
 import { letterOf } from "../../graders/multiple-choice.js";
 import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
 import { buildInlinePrompt } from "../inline-prompt.js";
 import { createLetterOracle, type LetterPhrasing } from "../letter-oracle.js";
-import type { Benchmark, BenchmarkSample, LoadedBenchmark, LoadOptions } from "../types.js";
-import { mmluProExample, mmluProHeader, mmluProQuery } from "./mmlu-pro-prompt.js";
+import type { Benchmark, BenchmarkSample, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
+import { tigerApiPromptText, tigerApiQuery, tigerPromptText, tigerQuery } from "./mmlu-pro-prompt.js";
 import { type MmluProRow, readMmluProRows } from "./read-mmlu-pro-rows.js";
 
 const MAX_N_SHOTS = 5;
@@ -58,6 +58,7 @@ function selectCategories(tasks: readonly string[] | undefined): Set<string> | u
 
 async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluProSample>> {
   checkNShots("mmlu_pro", options.nShots, MAX_N_SHOTS);
+  const isApi = (options.recipe ?? RECIPES[0]).name === "tiger-api";
   const wanted = selectCategories(options.tasks);
   const rows = await readMmluProRows(options.context, "test");
   const samples: MmluProSample[] = rows
@@ -91,43 +92,64 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluProSample
       return buildInlinePrompt({
         endpointType: promptOptions.endpointType,
         systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-        text: mmluProHeader(sample.category) + examples.map(mmluProExample).join("") + mmluProQuery(sample),
+        text: isApi
+          ? tigerApiPromptText(sample.category, examples, sample)
+          : tigerPromptText(sample.category, examples, sample),
       });
     },
   };
 }
 
+/** Answers in phrasings both official extraction chains read (the suffix depends on the recipe, below). */
+const LETTER_ORACLE = createLetterOracle<MmluProSample>({
+  promptSuffix: tigerQuery,
+  answerIndex: (sample) => sample.answerIndex,
+  options: (sample) => sample.options,
+  phrasings: PHRASINGS,
+});
+
+const TIGER_PIN = "f418b116db00b065c2aea046518d8fcf74d39872";
+
+const RECIPES: readonly [Recipe, ...Recipe[]] = [
+  {
+    name: "tiger",
+    description:
+      "the official evaluate_from_local.py: 5 CoT shots of the category from the validation split, stop at Question:",
+    sources: [
+      { repository: "TIGER-AI-Lab/MMLU-Pro", path: "evaluate_from_local.py", pin: TIGER_PIN },
+      { repository: "TIGER-AI-Lab/MMLU-Pro", path: "cot_prompt_lib/initial_prompt.txt", pin: TIGER_PIN },
+    ],
+    grader: "mmlu_pro_extract",
+    defaultNShots: 5,
+    chatFewShot: "inline",
+    defaultParams: { maxTokens: 2048, stop: ["Question:"] },
+  },
+  {
+    name: "tiger-api",
+    description:
+      "the official evaluate_from_api.py: its instruction, the 5 validation shots inline, 4000 tokens",
+    sources: [{ repository: "TIGER-AI-Lab/MMLU-Pro", path: "evaluate_from_api.py", pin: TIGER_PIN }],
+    grader: "mmlu_pro_api_extract",
+    defaultNShots: 5,
+    chatFewShot: "inline",
+    defaultParams: {
+      maxTokens: 4000,
+      extraBody: { top_p: 1, frequency_penalty: 0, presence_penalty: 0 },
+    },
+  },
+];
+
 export const mmluPro: Benchmark<MmluProSample> = {
   name: "mmlu_pro",
   description: "MMLU-Pro: 12,032 questions with up to ten options (A–J) in 14 categories; 5-shot CoT.",
   dataset: "TIGER-Lab/MMLU-Pro (test; validation for CoT few-shot)",
-  recipes: [
-    {
-      name: "tiger",
-      description:
-        "the official evaluate_from_local.py: 5 CoT shots of the category from the validation split",
-      sources: [
-        {
-          repository: "TIGER-AI-Lab/MMLU-Pro",
-          path: "evaluate_from_local.py",
-          pin: "7478e2681849424bff7c2787bda5f3c9abf98a62",
-        },
-      ],
-      grader: "multiple_choice",
-      defaultNShots: 5,
-      chatFewShot: "inline",
-      defaultParams: { maxTokens: 2048 },
-      defaultParamsByEndpoint: { completions: { maxTokens: 2048, stop: ["Question:"] } },
-    },
-  ],
+  recipes: RECIPES,
   maxNShots: MAX_N_SHOTS,
   tasks: MMLU_PRO_CATEGORIES,
-  /** The official scripts: max_new_tokens 2048 (local) and stop at "Question:". */
   load,
-  oracle: createLetterOracle<MmluProSample>({
-    promptSuffix: (sample) => mmluProQuery(sample),
-    answerIndex: (sample) => sample.answerIndex,
-    options: (sample) => sample.options,
-    phrasings: PHRASINGS,
-  }),
+  oracle: {
+    ...LETTER_ORACLE,
+    promptSuffix: (sample, recipe) =>
+      recipe.name === "tiger-api" ? tigerApiQuery(sample) : tigerQuery(sample),
+  },
 };
