@@ -1,5 +1,5 @@
 // The `exact_match` grader: reads the final answer from free text and compares it with the gold string exactly.
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** "the answer is X" (BBH CoT, DeepEval), last occurrence, up to the end of its line. */
 const ANSWER_IS = /answer is[:\s]*([^\n]*)/gi;
@@ -52,7 +52,7 @@ export function exactMatch(input: GraderInput): Grade {
   const gold = input.gold.trim();
   const extraction = extractExactAnswer(input.response);
   if (extraction === undefined || extraction.text === "") {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "empty response" };
+    return noAnswerGrade("empty response");
   }
   const isCorrect = extraction.text === gold;
   const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);

@@ -1,7 +1,7 @@
 // The `gsm_extract` grader: openai/grade-school-math's `extract_answer` (`#### N`, commas removed) and `is_correct`.
 // Reference: openai/grade-school-math grade_school_math/dataset.py@3101c7d5072418e28b9008a6636bde82a006892c
 // (`ANS_RE`, `INVALID_ANS`, `extract_answer`, `is_correct`: string equality of the two extractions).
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 const ANSWER_PATTERN = /#### (-?[0-9.,]+)/;
 
@@ -20,13 +20,7 @@ export function gsmExtract(input: GraderInput): Grade {
   const gold = input.gold.includes("####") ? extractAnswer(input.gold) : input.gold;
   const extracted = extractAnswer(input.response);
   if (extracted === null) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "[invalid]: no '#### N'",
-    };
+    return noAnswerGrade("[invalid]: no '#### N'");
   }
   const isCorrect = gold !== null && extracted === gold;
   return {

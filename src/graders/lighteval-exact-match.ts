@@ -3,7 +3,7 @@
 // (`ExactMatches(strip_strings=True)`, `type_exact_match="full"`, as `Metrics.exact_match` in metrics.py), the
 // metric of its `mmlu` tasks (and of `helm|mmlu` at v0.10.0).
 import { pythonStrip } from "./python-whitespace.js";
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /**
  * Correct when Python's `strip()` of the response equals the stripped gold (lighteval's MMLU gold is `" B"`; ours is
@@ -13,7 +13,7 @@ import type { Grade, GraderInput } from "./types.js";
 export function lightevalExactMatch(input: GraderInput): Grade {
   const gold = pythonStrip(input.gold);
   if (input.response === "") {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "empty response" };
+    return noAnswerGrade("empty response");
   }
   const prediction = pythonStrip(input.response);
   const isCorrect = prediction === gold;

@@ -5,7 +5,7 @@ const ANSWER = /#### (-?[0-9.,]+)/;
 const NUMBER = /-?\$?[0-9][0-9,]*(?:\.[0-9]+)?/g;
 const ABSOLUTE_TOLERANCE = 1e-6;
 
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** lighteval's gsm8k_normalizer: the first "#### N", commas removed; undefined when absent. */
 export function gsm8kNormalizer(text: string): string | undefined {
@@ -30,7 +30,7 @@ export function lightevalGsm8k(input: GraderInput): Grade {
   const marked = gsm8kNormalizer(input.response);
   const pred = marked ?? input.response.match(NUMBER)?.at(-1)?.replace(/[,$]/g, "");
   if (pred === undefined) {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no number in response" };
+    return noAnswerGrade("no number in response");
   }
   const isCorrect = numbersMatch(gold, pred);
   const rule = marked === undefined ? "fallback: last number" : "####";

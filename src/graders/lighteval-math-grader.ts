@@ -7,7 +7,7 @@ import { lightevalExtractiveMatch } from "./math-verify/lighteval-extractive-mat
 import type { ParsedAnswer } from "./math-verify/parse-answer.js";
 import { printMathValue } from "./math-verify/print-math-value.js";
 import { pythonStrip } from "./python-whitespace.js";
-import type { Grade, Grader, GraderInput } from "./types.js";
+import { type Grade, type Grader, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** lighteval's `precision=5` of expr_gold_metric / latex_gold_metric. */
 const PRECISION_DECIMALS = 5;
@@ -44,7 +44,7 @@ function createLightevalMathGrader(metric: LightevalMathMetric): Grader {
     });
     const [first] = match.prediction;
     if (first === undefined) {
-      return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no answer extracted" };
+      return noAnswerGrade("no answer extracted");
     }
     const priority = match.predictionPriority;
     return {

@@ -6,7 +6,7 @@
 // lm_eval/filters/extraction.py (`RegexFilter`: findall, group 0, strip, fallback "[invalid]"),
 // lm_eval/api/metrics.py (`exact_match_hf_evaluate` without options: `predictions == references`).
 import { pythonStrip } from "./python-whitespace.js";
-import type { Grade, Grader, GraderInput } from "./types.js";
+import { type Grade, type Grader, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** `RegexFilter`'s fallback when the pattern finds nothing. */
 const INVALID = "[invalid]";
@@ -43,13 +43,7 @@ function compare(prediction: string, gold: string, rule: string): Grade {
 export const lmEvalBbhCot: Grader = (input: GraderInput): Grade => {
   const extracted = lmEvalBbhCotExtract(input.response);
   if (extracted === null) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: `get-answer: ${INVALID}`,
-    };
+    return noAnswerGrade(`get-answer: ${INVALID}`);
   }
   return compare(extracted, input.gold, "get-answer");
 };

@@ -4,7 +4,7 @@
 // lm_eval/filters/extraction.py (`RegexFilter`), lm_eval/filters/selection.py (`take_first`),
 // lm_eval/api/metrics.py (`exact_match_hf_evaluate`), lm_eval/api/task.py (`process_results`, generate_until).
 import { pythonStrip } from "./python-whitespace.js";
-import type { Grade, Grader, GraderInput } from "./types.js";
+import { type Grade, type Grader, type GraderInput, noAnswerGrade } from "./types.js";
 
 export type LmEvalGsm8kTask = "gsm8k" | "gsm8k-cot";
 export type LmEvalGsm8kFilter = "strict-match" | "flexible-extract";
@@ -72,13 +72,7 @@ export function lmEvalGsm8k(task: LmEvalGsm8kTask, filter: LmEvalGsm8kFilter): G
     const gold = lmEvalGsm8kNormalize(lmEvalGsm8kTarget(input.gold, task));
     const extracted = lmEvalGsm8kExtract(input.response, { task, filter });
     if (extracted === null) {
-      return {
-        isCorrect: false,
-        score: 0,
-        extracted: null,
-        isUnparsed: true,
-        reason: `${task} ${filter}: ${INVALID}`,
-      };
+      return noAnswerGrade(`${task} ${filter}: ${INVALID}`);
     }
     const prediction = lmEvalGsm8kNormalize(extracted);
     const isCorrect = prediction === gold;

@@ -3,7 +3,7 @@ import { findLastBoxed } from "./math/find-last-boxed.js";
 import { aiperfExtractAnswer } from "./qwen-math/aiperf-extract-answer.js";
 import { aiperfMathEqual } from "./qwen-math/aiperf-math-equal.js";
 import { stripString } from "./qwen-math/strip-string.js";
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 const MATRIX_ENVIRONMENT = /\\(begin|end)\{(?:[bBvV]?matrix|smallmatrix)\}/g;
 
@@ -25,7 +25,7 @@ function normalize(answer: string): string {
  */
 export function mathGrader(input: GraderInput): Grade {
   if (input.response.trim() === "") {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "empty response" };
+    return noAnswerGrade("empty response");
   }
   const extraction = aiperfExtractAnswer(input.response);
   const prediction = normalize(extraction.answer);

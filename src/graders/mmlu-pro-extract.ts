@@ -2,7 +2,7 @@
 // Reference: TIGER-AI-Lab/MMLU-Pro@f418b116db00b065c2aea046518d8fcf74d39872 — evaluate_from_local.py and
 // evaluate_from_api.py (`extract_answer` → `extract_again` → `extract_final`; the API script first removes "**").
 import { PYTHON_WHITESPACE_CLASS } from "./python-whitespace.js";
-import type { Grade, Grader, GraderInput } from "./types.js";
+import { type Grade, type Grader, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** `answer is \(?([A-J])\)?`, the first match (case kept: "Answer is" does not match). */
 const ANSWER_IS = /answer is \(?([A-J])\)?/;
@@ -36,13 +36,7 @@ function grade(response: string, gold: string): Grade {
   const extraction = extractMmluProAnswer(response);
   if (extraction === null) {
     // The official scorer replaces a missing answer with a seeded random guess; here it is wrong.
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "no answer letter found",
-    };
+    return noAnswerGrade("no answer letter found");
   }
   const isCorrect = extraction.letter === gold.trim();
   return {

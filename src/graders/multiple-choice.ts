@@ -1,5 +1,5 @@
 // The `multiple_choice` grader: reads an option letter from free text and compares it with the gold letter.
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DEFAULT_OPTION_COUNT = 4;
@@ -124,13 +124,7 @@ export function letterGrade(
 ): Grade {
   const gold = goldLetter.trim().toUpperCase();
   if (extraction === undefined) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "no option letter found",
-    };
+    return noAnswerGrade("no option letter found");
   }
   const isCorrect = extraction.letter === gold;
   return {

@@ -1,5 +1,5 @@
 // The `number` grader (GSM8K): reads the final number of a response and compares it numerically with the gold.
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** A number as models write it: sign and `$`, thousands commas, decimals ("-$1,234.50", ".5"); not "3-4"'s "-4". */
 const NUMBER_SOURCE = String.raw`(?<![\w.,$])[-−]?\$?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)`;
@@ -62,7 +62,7 @@ export function numberMatch(input: GraderInput): Grade {
   const extraction = extractAnswerNumber(input.response);
   const extracted = extraction === undefined ? undefined : normalizeNumber(extraction.text);
   if (extraction === undefined || extracted === undefined) {
-    return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: "no number found" };
+    return noAnswerGrade("no number found");
   }
   if (gold === undefined) {
     return {

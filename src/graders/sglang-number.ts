@@ -2,7 +2,7 @@
 // Reference: sgl-project/sglang benchmark/gsm8k/bench_sglang.py@b2d7f2bbdc1eaf4a994a5e8a60e1e07bd20b2e1e
 // (`get_answer_value`, `INVALID = -9999999`; labels come from the same function over the full solution; a prediction
 // is correct when the two ints are equal).
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** Python's `\d` on `str` is any Unicode decimal digit (Nd), not only 0–9. */
 const DIGIT_RUNS = /\p{Nd}+/gu;
@@ -37,13 +37,7 @@ export function sglangNumber(input: GraderInput): Grade {
   const gold = getAnswerValue(input.gold);
   const prediction = getAnswerValue(input.response);
   if ("invalid" in prediction) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: `INVALID: ${prediction.invalid}`,
-    };
+    return noAnswerGrade(`INVALID: ${prediction.invalid}`);
   }
   if ("invalid" in gold) {
     return {

@@ -2,7 +2,7 @@
 // Reference: openai/simple-evals common.py@ee3b0318d8d1d9d72755a4120879be65f7c07e9e (`ANSWER_PATTERN_MULTICHOICE`
 // = `(?i)Answer[ \t]*:[ \t]*\$?([A-D])\$?`), used by gpqa_eval.py@ee3b0318d8d1d9d72755a4120879be65f7c07e9e
 // (`re.search` on the raw response; `match.group(1)` compared with the gold letter).
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** `(?i)` as Python applies it to these letters (`iu` folds the same way; no i/I in the pattern). */
 const ANSWER_PATTERN = /Answer[ \t]*:[ \t]*\$?([A-D])\$?/iu;
@@ -16,13 +16,7 @@ export function extractSimpleEvalsGpqaAnswer(response: string): string | null {
 export function simpleEvalsGpqa(input: GraderInput): Grade {
   const extracted = extractSimpleEvalsGpqaAnswer(input.response);
   if (extracted === null) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "no 'Answer: [A-D]' found",
-    };
+    return noAnswerGrade("no 'Answer: [A-D]' found");
   }
   const isCorrect = extracted === input.gold;
   return {

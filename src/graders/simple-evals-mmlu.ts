@@ -4,7 +4,7 @@
 // mmlu_eval.py@ee3b0318d8d1d9d72755a4120879be65f7c07e9e.
 import { pythonIgnoreCasePattern } from "./python-ignore-case-pattern.js";
 import { pythonStrip } from "./python-whitespace.js";
-import type { Grade, GraderInput } from "./types.js";
+import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
 /** `MULTILINGUAL_ANSWER_REGEXES`, in the reference's order and its Python regex syntax (only `\s` is special). */
 export const MULTILINGUAL_ANSWER_WORDS: readonly string[] = [
@@ -123,13 +123,7 @@ export function extractSimpleEvalsMmluAnswer(response: string): { answer: string
 export function simpleEvalsMmlu(input: GraderInput): Grade {
   const found = extractSimpleEvalsMmluAnswer(input.response);
   if (found === null) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "no multilingual 'Answer: X' found",
-    };
+    return noAnswerGrade("no multilingual 'Answer: X' found");
   }
   const isCorrect = found.answer === input.gold;
   return {

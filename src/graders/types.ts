@@ -22,3 +22,8 @@ export interface GraderInput {
 }
 
 export type Grader = (input: GraderInput) => Grade;
+
+/** The verdict when the grader finds no answer in the response: wrong and unparsed, with why. */
+export function noAnswerGrade(reason: string): Grade {
+  return { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason };
+}
