@@ -57,7 +57,7 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
       merged[key] = value;
     } else if (JSON.stringify(value) !== JSON.stringify(storedValues[key])) {
       throw new ConfigError(
-        `--resume: ${key} was ${JSON.stringify(storedValues[key])} in the run being resumed, ${JSON.stringify(value)} now. ` +
+        `--resume: ${key} was ${describeStored(storedValues[key])} in the run being resumed, ${JSON.stringify(value)} now. ` +
           "Resume with the same options, or start a new run.",
       );
     }
@@ -91,4 +91,9 @@ function checkRedactedUrls(stored: Record<string, unknown>, explicit: object): v
       `--resume: the run's ${flag} held a key, which run.json does not keep (${value}); give ${flag} again.`,
     );
   }
+}
+
+/** A stored option value in words: its JSON, or "not given" (the recipe's or the command's default applied). */
+function describeStored(value: unknown): string {
+  return value === undefined ? "not given (the default applied)" : JSON.stringify(value);
 }

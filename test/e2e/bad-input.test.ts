@@ -225,7 +225,10 @@ describe("bad input", () => {
       "--temperature",
       "0.7",
     ]);
-    expectUsageError(changed, /--resume: temperature was 0 in the run being resumed, 0\.7 now/);
+    expectUsageError(
+      changed,
+      /--resume: temperature was not given \(the default applied\) in the run being resumed, 0\.7 now/,
+    );
     expect(JSON.parse(readFileSync(join(runDir, "run.json"), "utf8")).status).toBe("completed");
   });
 });
