@@ -3,13 +3,24 @@ import { ConfigError } from "../errors.js";
 import type { Benchmark, Recipe, RecipeSource } from "./types.js";
 
 /**
- * The recipe `requested` names for this benchmark. `requested` is one name for every benchmark of the run
+ * The recipe `requested` names for this benchmark; when it names none, the first recipe whose reference scores by
+ * log-likelihood for `--scoring loglikelihood`, else the default (first). `requested` is one name for every benchmark of the run
  * (`lm-eval`), or `benchmark=name` pairs (`mmlu=lm-eval,gsm8k=sglang`) that leave the other benchmarks at their
  * default. An unknown name is a ConfigError listing the benchmark's recipes.
  */
-export function selectRecipe(benchmark: Benchmark, requested: readonly string[] | undefined): Recipe {
+export function selectRecipe(
+  benchmark: Benchmark,
+  requested: readonly string[] | undefined,
+  scoring: "generate" | "loglikelihood" = "generate",
+): Recipe {
   const name = requestedName(benchmark, requested);
-  if (name === undefined) return benchmark.recipes[0];
+  if (name === undefined) {
+    const scored =
+      scoring === "loglikelihood"
+        ? benchmark.recipes.find((recipe) => recipe.scoring === scoring)
+        : undefined;
+    return scored ?? benchmark.recipes[0];
+  }
   const recipe = benchmark.recipes.find((candidate) => candidate.name === name);
   if (recipe !== undefined) return recipe;
   throw new ConfigError(

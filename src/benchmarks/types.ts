@@ -107,6 +107,11 @@ export interface Recipe {
   /** Every file the recipe was matched against (prompt, few-shot sampler, extraction …), first the main one. */
   readonly sources: readonly [RecipeSource, ...RecipeSource[]];
   readonly grader: GraderName;
+  /**
+   * The reference scores by log-likelihood (lm-eval's multiple-choice tasks): `--scoring loglikelihood` without
+   * `--recipe` follows the first such recipe instead of the default.
+   */
+  readonly scoring?: "loglikelihood";
   /** Graders reported beside `grader` (lm-eval's `flexible-extract` beside `strict-match`). */
   readonly extraGraders?: readonly GraderName[];
   readonly defaultNShots: number;

@@ -75,6 +75,7 @@ function recipeEntry(recipe: Recipe) {
     sources: recipe.sources.map(formatRecipeSource),
     grader: recipe.grader,
     extra_graders: recipe.extraGraders ?? [],
+    scoring: recipe.scoring ?? "generate",
     default_n_shots: recipe.defaultNShots,
     default_cot: recipe.defaultCot ?? false,
     params: {

@@ -26,7 +26,7 @@ export const runOnlyOptions = optionGroup("Run", {
     flag: "scoring",
     help:
       "generate: grade the model's answer; loglikelihood: pick the option with the highest log-probability " +
-      "(acc, acc_norm; mmlu and hellaswag; implies --endpoint-type completions).",
+      "(acc, acc_norm; mmlu and hellaswag; implies --endpoint-type completions; without --recipe, the lm-eval recipe).",
   }),
   /** A seeded subset of N samples, or "task": the task's registered NUM_SAMPLES (drawn before `limit`/`first`). */
   numSamples: option({

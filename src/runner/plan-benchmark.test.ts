@@ -127,6 +127,22 @@ describe("planBenchmark recipes", () => {
     expect(manifestBenchmark(chosen).recipe?.overrides).toEqual({ temperature: 0 });
   });
 
+  it("--scoring loglikelihood without --recipe follows the recipe whose reference scores that way", async () => {
+    const scored = await planBenchmark(
+      await loadBenchmark("mmlu"),
+      parseRunOptions({ benchmarks: ["mmlu"], scoring: "loglikelihood" }),
+      createLocalDatasetContext(fixturesDir("mmlu")),
+    );
+    expect(scored.recipe.name).toBe("lm-eval");
+    const named = await planBenchmark(
+      await loadBenchmark("mmlu"),
+      parseRunOptions({ benchmarks: ["mmlu"], scoring: "loglikelihood", recipe: ["lighteval"] }),
+      createLocalDatasetContext(fixturesDir("mmlu")),
+    );
+    expect(named.recipe.name).toBe("lighteval");
+    expect((await plan("mmlu", {})).recipe.name).toBe("lighteval");
+  });
+
   it("refuses a recipe the benchmark does not have, naming the ones it has", async () => {
     await expect(plan("gsm8k", { recipe: ["no-such-recipe"] })).rejects.toThrow(
       /gsm8k has no recipe "no-such-recipe"\. Its recipes: /,

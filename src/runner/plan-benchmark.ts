@@ -61,7 +61,7 @@ export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[
   const loaded: Benchmark[] = [];
   for (const name of options.benchmarks) loaded.push(await loadBenchmark(name));
   checkTasksKnown(options.tasks, loaded);
-  for (const benchmark of loaded) selectRecipe(benchmark, options.recipe);
+  for (const benchmark of loaded) selectRecipe(benchmark, options.recipe, options.scoring);
   checkRecipePairsKnown(options.recipe, loaded);
   return loaded;
 }
@@ -71,7 +71,7 @@ export async function planBenchmark(
   options: RunOptions,
   context: DatasetContext,
 ): Promise<PlannedBenchmark> {
-  const recipe = selectRecipe(benchmark, options.recipe);
+  const recipe = selectRecipe(benchmark, options.recipe, options.scoring);
   const nShots = options.nShots ?? recipe.defaultNShots;
   if (nShots > benchmark.maxNShots) {
     throw new ConfigError(

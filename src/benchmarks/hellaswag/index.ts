@@ -94,6 +94,7 @@ const RECIPES: readonly [Recipe, ...Recipe[]] = [
     name: "lm-eval",
     description:
       "lm-evaluation-harness hellaswag: --scoring loglikelihood over the preprocessed query and endings (acc, acc_norm), 0-shot",
+    scoring: "loglikelihood",
     sources: [
       {
         repository: "EleutherAI/lm-evaluation-harness",

@@ -77,6 +77,7 @@ export const MMLU_RECIPES: readonly [Recipe, ...Recipe[]] = [
     name: "lm-eval",
     description:
       "lm-evaluation-harness `mmlu` (loglikelihood of ' A'…' D' with --scoring loglikelihood): first 5 dev shots",
+    scoring: "loglikelihood",
     sources: [
       {
         repository: "EleutherAI/lm-evaluation-harness",
