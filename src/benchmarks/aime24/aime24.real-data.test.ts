@@ -50,38 +50,26 @@ describe.skipIf(dataDir === undefined)("aime24 on the shared data", () => {
   // loader's system-prompt placement. All 30 rows were compared in that run; row 0 is written down here.
   it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
     const problem = PROBLEM_0;
-    await expectMathRecipeGoldens(
-      aime24,
-      async (recipeName) => {
-        const recipe = aime24.recipes.find((candidate) => candidate.name === recipeName);
-        return aime24.load({
-          context: createLocalDatasetContext(dataDir),
-          nShots: 0,
-          ...(recipe === undefined ? {} : { recipe }),
-        });
+    await expectMathRecipeGoldens(aime24, dataDir, 0, [
+      {
+        recipe: "trtllm",
+        body: problem,
+        flatWithSystem: (system) => `${system}\n\n${problem}`,
+        params: { maxTokens: 32768 },
       },
-      0,
-      [
-        {
-          recipe: "trtllm",
-          body: problem,
-          flatWithSystem: (system) => `${system}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-        {
-          recipe: "lighteval-0.10",
-          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
-          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-        {
-          recipe: "lighteval",
-          body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
-          flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
-          params: {},
-        },
-      ],
-    );
+      {
+        recipe: "lighteval-0.10",
+        body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+        flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        params: { maxTokens: 32768 },
+      },
+      {
+        recipe: "lighteval",
+        body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+        flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+        params: {},
+      },
+    ]);
   });
 });

@@ -66,38 +66,26 @@ describe.skipIf(dataDir === undefined)("aime25 on the shared data", () => {
   // loader's system-prompt placement. All 30 rows were compared in that run; row 0 is written down here.
   it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
     const problem = "Find the sum of all integer bases $b>9$ for which $17_b$ is a divisor of $97_b.$";
-    await expectMathRecipeGoldens(
-      aime25,
-      async (recipeName) => {
-        const recipe = aime25.recipes.find((candidate) => candidate.name === recipeName);
-        return aime25.load({
-          context: createLocalDatasetContext(dataDir),
-          nShots: 0,
-          ...(recipe === undefined ? {} : { recipe }),
-        });
+    await expectMathRecipeGoldens(aime25, dataDir, 0, [
+      {
+        recipe: "trtllm",
+        body: problem,
+        flatWithSystem: (system) => `${system}\n\n${problem}`,
+        params: { maxTokens: 32768 },
       },
-      0,
-      [
-        {
-          recipe: "trtllm",
-          body: problem,
-          flatWithSystem: (system) => `${system}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-        {
-          recipe: "lighteval-0.10",
-          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
-          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          params: { maxTokens: 10000 },
-        },
-        {
-          recipe: "lighteval",
-          body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
-          flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
-          params: {},
-        },
-      ],
-    );
+      {
+        recipe: "lighteval-0.10",
+        body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+        flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        params: { maxTokens: 10000 },
+      },
+      {
+        recipe: "lighteval",
+        body: `\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+        flatWithSystem: (system) => `${system}\n\n\n${SOLVE_EFFICIENTLY}\n\n${problem}\n`,
+        params: {},
+      },
+    ]);
   });
 });

@@ -59,38 +59,26 @@ describe.skipIf(dataDir === undefined)("math_500 on the shared data", () => {
   // loader's system-prompt placement. All 500 rows were compared in that run; row 0 is written down here.
   it("gives each recipe's golden prompt bytes and request parameters (row 0)", async () => {
     const problem = PROBLEM_0;
-    await expectMathRecipeGoldens(
-      math500,
-      async (recipeName) => {
-        const recipe = math500.recipes.find((candidate) => candidate.name === recipeName);
-        return math500.load({
-          context: createLocalDatasetContext(dataDir),
-          nShots: 0,
-          ...(recipe === undefined ? {} : { recipe }),
-        });
+    await expectMathRecipeGoldens(math500, dataDir, 0, [
+      {
+        recipe: "trtllm",
+        body: problem,
+        flatWithSystem: (system) => `${system}\n\n${problem}`,
+        params: { maxTokens: 32768 },
       },
-      0,
-      [
-        {
-          recipe: "trtllm",
-          body: problem,
-          flatWithSystem: (system) => `${system}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-        {
-          recipe: "lighteval-0.10",
-          body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
-          flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-        {
-          recipe: "lighteval",
-          body: `${FINAL_LINE_MUST_BE}\n\n${problem}`,
-          flatWithSystem: (system) => `${system}\n\n${FINAL_LINE_MUST_BE}\n\n${problem}`,
-          params: { maxTokens: 32768 },
-        },
-      ],
-    );
+      {
+        recipe: "lighteval-0.10",
+        body: `${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        // ≤ 0.10 concatenates a system prompt and the query with nothing between them.
+        flatWithSystem: (system) => `${system}${SOLVE_EFFICIENTLY}\n\n${problem}`,
+        params: { maxTokens: 32768 },
+      },
+      {
+        recipe: "lighteval",
+        body: `${FINAL_LINE_MUST_BE}\n\n${problem}`,
+        flatWithSystem: (system) => `${system}\n\n${FINAL_LINE_MUST_BE}\n\n${problem}`,
+        params: { maxTokens: 32768 },
+      },
+    ]);
   });
 });

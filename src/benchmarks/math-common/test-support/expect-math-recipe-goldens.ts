@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import type { GenerationParams } from "../../../core/generation.js";
 import { resolveDefaultParams } from "../../resolve-default-params.js";
+import { createLocalDatasetContext } from "../../test-support/local-dataset-context.js";
 import type { Benchmark } from "../../types.js";
 import type { MathProblemSample } from "../math-problem-sample.js";
 
@@ -34,10 +35,8 @@ const SYSTEM = "You are a careful expert.";
 /** Every golden of `sample` (index `index` of the loaded data): chat and completions, with and without `SYSTEM`. */
 export async function expectMathRecipeGoldens(
   benchmark: Benchmark<MathProblemSample>,
-  load: (recipeName: string) => Promise<{
-    samples: MathProblemSample[];
-    buildPrompt: Awaited<ReturnType<Benchmark<MathProblemSample>["load"]>>["buildPrompt"];
-  }>,
+  /** The `--data-dir` the rows are read from. */
+  dataDir: string | undefined,
   index: number,
   goldens: readonly RecipeGolden[],
 ): Promise<void> {
@@ -45,7 +44,11 @@ export async function expectMathRecipeGoldens(
   for (const golden of goldens) {
     const recipe = benchmark.recipes.find((candidate) => candidate.name === golden.recipe);
     if (recipe === undefined) throw new Error(`no recipe ${golden.recipe}`);
-    const { samples, buildPrompt } = await load(golden.recipe);
+    const { samples, buildPrompt } = await benchmark.load({
+      context: createLocalDatasetContext(dataDir),
+      recipe,
+      nShots: 0,
+    });
     const sample = samples[index];
     if (sample === undefined) throw new Error(`no sample ${index}`);
     for (const cot of [false, true]) {
