@@ -1,8 +1,10 @@
 // The MMLU benchmark: 57 subjects of four-option questions, few-shot from the dev split, in five reference recipes.
 import { ConfigError, DatasetError } from "../../errors.js";
 import { letterOf } from "../../graders/multiple-choice.js";
+import { loadTiktokenCounter } from "../../prompts/load-tiktoken-counter.js";
 import { checkNShots } from "../check-n-shots.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions } from "../types.js";
+import { createShotFitter } from "./fit-shots-to-token-limit.js";
 import { mmluOracle } from "./mmlu-oracle.js";
 import { MMLU_RECIPES, mmluFormatOf } from "./mmlu-recipes.js";
 import type { MmluSample } from "./mmlu-sample.js";
@@ -65,6 +67,11 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> 
   // The recipe's shot order, worked out once per subject (lighteval's balanced sampler is seeded per task).
   const orderedDev = new Map([...dev].map(([subject, rows]) => [subject, format.orderShots(rows)] as const));
   const loadedNShots = options.nShots;
+  const limit = format.shotTokenLimit;
+  const fitShots =
+    limit !== undefined && loadedNShots > 0
+      ? createShotFitter(limit, await loadTiktokenCounter(limit.encoding))
+      : undefined;
   const loaded: LoadedBenchmark<MmluSample> = {
     samples,
     /** The recipe's flat prompt as context, " A" … " D" as continuations (with `lm-eval`: lm-evaluation-harness's mmlu). */
@@ -84,7 +91,8 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<MmluSample>> 
           `MMLU dev split has ${rows.length} examples for "${sample.subject}"; ${promptOptions.nShots} shots asked.`,
         );
       }
-      return format.buildPrompt({ sample, orderedDev: rows, options: promptOptions });
+      const nShots = fitShots?.(sample.subject, rows, promptOptions.nShots) ?? promptOptions.nShots;
+      return format.buildPrompt({ sample, orderedDev: rows, options: { ...promptOptions, nShots } });
     },
   };
   return loaded;

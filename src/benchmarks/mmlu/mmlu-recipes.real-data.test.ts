@@ -9,7 +9,9 @@
 //   `fewshot_context` steps of lm_eval/api/task.py and the `doc_to_text` template rendered by jinja2
 //   @4e7e0d47f33bc71070c1d38394bafbb52b117163; chat = `--apply_chat_template` with few-shot as multi-turn.
 // - sglang: sgl-project/sglang benchmark/mmlu/bench_sglang.py `format_example` / `gen_prompt` run as they are
-//   @00b08c497f0735678e084ae5e3dd88ca06b46627 on cells as `pandas.read_csv(header=None)` gives them (NA markers → NaN).
+//   @00b08c497f0735678e084ae5e3dd88ca06b46627 on cells as `pandas.read_csv(header=None)` gives them (NA markers → NaN),
+//   with its `while len(tokenizer.encode(few_shot_examples)) > 1536: k -= 1` loop; the tokenizer's counts came from
+//   js-tiktoken's cl100k_base (Python tiktoken cannot be installed here; the encoder is checked on OpenAI's own examples).
 // - simple-evals: openai/simple-evals common.py `format_multichoice_question` run as it is
 //   @ee3b0318d8d1d9d72755a4120879be65f7c07e9e, on the same cells.
 import { createHash } from "node:crypto";
@@ -321,8 +323,8 @@ const PROMPT_DIGESTS: readonly (readonly [string, number, EndpointType, "none" |
   ["lm-eval", 5, "completions", "system", "a765cdfb1b725bf28e5103f290e97a7b0d0bb5248917844bc04f84bf3ed975bd"],
   ["sglang", 0, "chat", "none", "934a3db8dc32e2b8cefdbf560d5d2b00ce74ae937db7a1a49324b822db0cd17e"],
   ["sglang", 0, "completions", "none", "0ab67867c3623cc7f454142c42b044603bdb4d2bc0dfda0afa4d4d93e60d2709"],
-  ["sglang", 5, "chat", "none", "c7744f5937328f3578f38e1e4adce59ce980e02cdb26be734a5337c18d61ae5b"],
-  ["sglang", 5, "completions", "none", "91d67bd21212cdb8e7abb8e3216361b373908a9eb38cae5520bf86f49421b12f"],
+  ["sglang", 5, "chat", "none", "5469298b731fdc344c7f463d07c559186f072cc1ca88b95fb7fd8c36eadf9e06"],
+  ["sglang", 5, "completions", "none", "b21537475de2e1ff3d5ba137e6a444521b2ea78951fdd778e976cab5c3702534"],
   ["simple-evals", 0, "chat", "none", "f27dac7b6cc67c6cc8c3ab5999480a481206a31a9f170b8956990ed5a2a92402"],
   [
     "simple-evals",
@@ -420,6 +422,28 @@ describe.skipIf(dataDir === undefined)("mmlu recipes on the shared data", () => 
     expect(shown).toEqual(LIGHTEVAL_DEV_ORDERS);
     for (const [subject, order] of Object.entries(ISSUE_DEV_ORDERS))
       expect(shown[subject]).toBe(order.join(""));
+  });
+
+  it("drops sglang shots while the few-shot text is over 1,536 cl100k_base tokens, per subject", async () => {
+    const loaded = await loadRecipe("sglang");
+    const shotsShown = (subject: string, nShots: number) => {
+      const sample = loaded.samples.find((candidate) => candidate.subject === subject);
+      if (sample === undefined) throw new Error(`no sample of ${subject}`);
+      const prompt = loaded.buildPrompt(sample, {
+        endpointType: "completions",
+        nShots,
+        systemPrompt: "",
+        cot: false,
+      });
+      return prompt.type === "completion" ? prompt.text.split("\nAnswer: ").length - 1 : -1;
+    };
+    // Counts of the 5-, 4- and 3-shot texts: european 2,433 / 1,945 / 1,447; us 1,897 / 1,547 / 1,268; law 1,369.
+    expect(shotsShown("high_school_european_history", 5)).toBe(3);
+    expect(shotsShown("high_school_us_history", 5)).toBe(3);
+    expect(shotsShown("high_school_us_history", 3)).toBe(3);
+    expect(shotsShown("professional_law", 5)).toBe(5);
+    expect(shotsShown("high_school_world_history", 5)).toBe(5);
+    expect(shotsShown("abstract_algebra", 2)).toBe(2);
   });
 
   it.each(Object.keys(GOLDEN_PROMPTS))("builds %s byte for byte", async (key) => {

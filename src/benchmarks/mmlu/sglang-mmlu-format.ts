@@ -26,6 +26,16 @@ export function sglangQuestion(row: Pick<MmluRow, "question" | "choices">): stri
   return `${pandasCellText(row.question)}${options}\nAnswer:`;
 }
 
+/** `format_example(row, include_answer=True)`: the question's block, a space, the letter, a blank line. */
+function sglangShot(row: MmluRow): string {
+  return `${sglangQuestion(row)} ${letterOf(row.answerIndex)}\n\n`;
+}
+
+/** `gen_prompt(dev_df, subject, k)`: the header and the first k dev rows with their answers. */
+export function sglangFewShotText(subject: string, orderedDev: readonly MmluRow[], nShots: number): string {
+  return sglangHeader(subject) + orderedDev.slice(0, nShots).map(sglangShot).join("");
+}
+
 /**
  * `examples + question`: the header, `format_example(row) + " B\n\n"` for the first k dev rows (`dev_df[:k]`), then
  * the question. SGLang sends it raw to a completion backend and as one user message (then an assistant turn it
@@ -34,15 +44,14 @@ export function sglangQuestion(row: Pick<MmluRow, "question" | "choices">): stri
 export const sglangMmluFormat: MmluFormat = {
   orderShots: (dev) => [...dev],
   buildPrompt({ sample, orderedDev, options }) {
-    const shots = orderedDev
-      .slice(0, options.nShots)
-      .map((row) => `${sglangQuestion(row)} ${letterOf(row.answerIndex)}\n\n`);
     return buildInlinePrompt({
       endpointType: options.endpointType,
       systemPrompt: resolveSystemPrompt(options.systemPrompt),
-      text: sglangHeader(sample.subject) + shots.join("") + sglangQuestion(sample),
+      text: sglangFewShotText(sample.subject, orderedDev, options.nShots) + sglangQuestion(sample),
     });
   },
+  // `while len(tokenizer.encode(few_shot_examples)) > 1536: k -= 1`, tokenizer `encoding_for_model("gpt-3.5-turbo")`.
+  shotTokenLimit: { encoding: "cl100k_base", maxTokens: 1536, fewShotText: sglangFewShotText },
   promptSuffix: (sample) => sglangQuestion(sample),
   phrasings: LETTER_FIRST_PHRASINGS,
 };
