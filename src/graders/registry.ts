@@ -16,6 +16,7 @@ import {
   lmEvalGsm8kFlexible,
   lmEvalGsm8kStrict,
 } from "./lm-eval-gsm8k.js";
+import { lmEvalMmluGenerative } from "./lm-eval-mmlu-generative.js";
 import { mathGrader } from "./math-grader.js";
 import { mmluProApiExtract, mmluProExtract } from "./mmlu-pro-extract.js";
 import { multipleChoice } from "./multiple-choice.js";
@@ -45,6 +46,7 @@ export const graders = {
   lm_eval_gsm8k_flexible: lmEvalGsm8kFlexible,
   lm_eval_gsm8k_cot_strict: lmEvalGsm8kCotStrict,
   lm_eval_gsm8k_cot_flexible: lmEvalGsm8kCotFlexible,
+  lm_eval_mmlu_generative: lmEvalMmluGenerative,
   sglang_number: sglangNumber,
   gsm_extract: gsmExtract,
   qwen_math: qwenMathGrader,

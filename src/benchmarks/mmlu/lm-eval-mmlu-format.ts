@@ -70,10 +70,21 @@ export const LETTER_FIRST_PHRASINGS: readonly [LetterPhrasing, ...LetterPhrasing
   (letter, text) => `${letter}) ${text}`,
 ];
 
+/**
+ * Answers `mmlu_generative`'s filters read as the letter (its first line, case and punctuation ignored) and so does
+ * SGLang's first-letter rule, which sees the same question text.
+ */
+const LM_EVAL_PHRASINGS: readonly [LetterPhrasing, ...LetterPhrasing[]] = [
+  (letter) => letter,
+  (letter) => ` ${letter}`,
+  (letter) => `${letter}.`,
+  (letter, text) => `${letter}\n${text}`,
+];
+
 export const lmEvalMmluFormat: MmluFormat = {
   orderShots: (dev) => [...dev],
   buildPrompt: ({ sample, orderedDev, options }) =>
     buildPrompt(sample, orderedDev.slice(0, options.nShots), options),
   promptSuffix: (sample) => lmEvalQuestion(sample),
-  phrasings: LETTER_FIRST_PHRASINGS,
+  phrasings: LM_EVAL_PHRASINGS,
 };

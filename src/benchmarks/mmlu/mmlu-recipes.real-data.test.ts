@@ -494,7 +494,10 @@ describe("mmlu recipes: request parameters", () => {
         { maxTokens: 5, stop: ["\n"] },
         { maxTokens: 5, stop: ["\n"] },
       ],
-      "lm-eval": [{ maxTokens: 256 }, { maxTokens: 32, stop: ["\n\n"] }],
+      "lm-eval": [
+        { maxTokens: 256, stop: ["</s>", "\n"], temperature: 0, seed: 1234 },
+        { maxTokens: 256, stop: ["</s>", "\n"], temperature: 0, seed: 1234 },
+      ],
       sglang: [
         { maxTokens: 1, temperature: 0 },
         { maxTokens: 1, temperature: 0 },
@@ -507,7 +510,7 @@ describe("mmlu recipes: request parameters", () => {
     expect(mmlu.recipes.map((recipe) => [recipe.name, recipe.grader, recipe.defaultNShots])).toEqual([
       ["lighteval", "lighteval_exact_match", 5],
       ["lighteval-0.10", "lighteval_exact_match", 5],
-      ["lm-eval", "multiple_choice", 5],
+      ["lm-eval", "lm_eval_mmlu_generative", 5],
       ["sglang", "first_letter", 5],
       ["simple-evals", "simple_evals_mmlu", 0],
     ]);

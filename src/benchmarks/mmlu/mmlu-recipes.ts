@@ -76,7 +76,7 @@ export const MMLU_RECIPES: readonly [Recipe, ...Recipe[]] = [
   {
     name: "lm-eval",
     description:
-      "lm-evaluation-harness `mmlu` (loglikelihood of ' A'…' D' with --scoring loglikelihood): first 5 dev shots",
+      "lm-evaluation-harness `mmlu` (loglikelihood of ' A'…' D'), generating as `mmlu_generative`: first 5 dev shots",
     scoring: "loglikelihood",
     sources: [
       {
@@ -84,12 +84,23 @@ export const MMLU_RECIPES: readonly [Recipe, ...Recipe[]] = [
         path: "lm_eval/tasks/mmlu/default/_default_template_yaml",
         pin: LM_EVAL,
       },
+      {
+        repository: "EleutherAI/lm-evaluation-harness",
+        path: "lm_eval/tasks/mmlu/generative/_default_template_yaml",
+        pin: LM_EVAL,
+      },
       { repository: "EleutherAI/lm-evaluation-harness", path: "lm_eval/api/task.py", pin: LM_EVAL },
+      { repository: "EleutherAI/lm-evaluation-harness", path: "lm_eval/models/api_models.py", pin: LM_EVAL },
+      {
+        repository: "EleutherAI/lm-evaluation-harness",
+        path: "lm_eval/models/openai_completions.py",
+        pin: LM_EVAL,
+      },
     ],
-    grader: "multiple_choice",
+    grader: "lm_eval_mmlu_generative",
     defaultNShots: 5,
-    defaultParams: { maxTokens: 256 },
-    defaultParamsByEndpoint: { completions: { maxTokens: 32, stop: ["\n\n"] } },
+    // `until ["</s>", "\n"]`; `max_gen_toks` 256 (api_models.py), temperature 0 and seed 1234 (openai_completions.py).
+    defaultParams: { maxTokens: 256, stop: ["</s>", "\n"], temperature: 0, seed: 1234 },
   },
   {
     name: "sglang",
