@@ -133,28 +133,54 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     }
   });
 
-  it("grades every oracle answer variant as intended by the recipe's graders", async () => {
+  it("grades every oracle answer variant as intended by the recipe's graders, with and without --cot", async () => {
     const { benchmark, recipe } = await loadRecipe(name, recipeName);
-    const graders = [recipe.grader, ...(recipe.extraGraders ?? [])].map((graderName) =>
-      getGrader(graderName),
-    );
     const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const sample of loaded.samples) {
-      for (const variant of VARIANTS) {
-        for (const isCorrect of [true, false]) {
-          const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe);
-          const input = {
-            response,
-            gold: sample.gold,
-            ...(sample.choices ? { choices: sample.choices } : {}),
-          };
-          for (const grader of graders) {
-            expect({ sample: sample.id, variant, response, isCorrect: grader(input).isCorrect }).toEqual({
-              sample: sample.id,
-              variant,
+      const suffixes = [
+        benchmark.oracle.promptSuffix(sample, recipe),
+        ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? []),
+      ];
+      for (const cot of [false, true]) {
+        // The grader a run with this --cot uses, and the suffix its prompt is recognised by (the longest it ends with).
+        const graders = [
+          recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader,
+          ...(recipe.extraGraders ?? []),
+        ].map((graderName) => getGrader(graderName));
+        const tail = promptTail(
+          loaded.buildPrompt(sample, {
+            endpointType: "completions",
+            nShots: 0,
+            systemPrompt: undefined,
+            cot,
+          }),
+        );
+        const suffix = suffixes
+          .filter((each) => tail.endsWith(each))
+          .reduce((longest, each) => (each.length > longest.length ? each : longest), "");
+        for (const variant of VARIANTS) {
+          for (const isCorrect of [true, false]) {
+            const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
+            const input = {
               response,
-              isCorrect,
-            });
+              gold: sample.gold,
+              ...(sample.choices ? { choices: sample.choices } : {}),
+            };
+            for (const grader of graders) {
+              expect({
+                sample: sample.id,
+                cot,
+                variant,
+                response,
+                isCorrect: grader(input).isCorrect,
+              }).toEqual({
+                sample: sample.id,
+                cot,
+                variant,
+                response,
+                isCorrect,
+              });
+            }
           }
         }
       }

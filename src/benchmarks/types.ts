@@ -77,8 +77,10 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
   /**
    * A response `recipe`'s grader marks correct (`isCorrect`) or wrong (and so does every other recipe's grader
    * whose prompts end with the same suffix). `variant` picks one of several answer phrasings the grader must handle.
+   * `suffix` is the ending the prompt was recognised by (`promptSuffix` or one of `otherPromptSuffixes`): where the
+   * ending tells the chain-of-thought form, the answer follows it (lm-eval's BBH grades the two forms differently).
    */
-  answer(sample: S, isCorrect: boolean, variant: number, recipe: Recipe): string;
+  answer(sample: S, isCorrect: boolean, variant: number, recipe: Recipe, suffix?: string): string;
 }
 
 /**

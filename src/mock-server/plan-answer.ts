@@ -42,7 +42,7 @@ export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerP
   }
   const { entry } = match;
   if (match.isAmbiguous) context.ledger?.recordAmbiguous();
-  const text = entry.oracle.answer(entry.sample, entry.isCorrect, entry.variant, entry.recipe);
+  const text = entry.oracle.answer(entry.sample, entry.isCorrect, entry.variant, entry.recipe, entry.suffix);
   const plan = applyStop(splitIntoTokens(text), body, "stop");
   const event = {
     benchmarkName: entry.benchmarkName,

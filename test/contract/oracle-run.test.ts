@@ -1,6 +1,6 @@
 // The benchmark contract, end to end: every recipe of every registered benchmark, run on its fixtures through the
 // oracle mock server and the real HTTP client, reports exactly the accuracy the oracle served — for both endpoint
-// types.
+// types, with and without chain-of-thought.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,33 +33,36 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
     await server?.close();
   });
 
-  it.each(["chat", "completions"] as const)(
-    "reports the accuracy the oracle served (%s)",
-    async (endpointType) => {
-      server.oracle?.reset();
-      const benchmark = await loadBenchmark(name);
-      const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
-      const outcome = await runBenchmarks(
-        {
-          benchmarks: [name],
-          baseUrl: server.url,
-          model: "mock-model",
-          dataDir,
-          endpointType,
-          recipe: [recipeName],
-          nShots: Math.min(recipe?.defaultNShots ?? 0, 1),
-          outputDir: mkdtempSync(join(tmpdir(), `contract-${name}-`)),
-          concurrency: 4,
-        },
-        { env: {} },
-      );
-      const [result] = outcome.benchmarks;
-      const served = server.oracle?.stats().benchmarks[name];
-      expect(outcome.status).toBe("completed");
-      expect(result?.summary.errors).toBe(0);
-      expect(result?.summary.gradedSamples).toBe(served?.served);
-      expect(result?.summary.overall.correct).toBe(served?.correct);
-      expect(server.oracle?.stats().unrecognized).toBe(0);
-    },
-  );
+  it.each([
+    ["chat", false],
+    ["completions", false],
+    ["chat", true],
+    ["completions", true],
+  ] as const)("reports the accuracy the oracle served (%s, cot %s)", async (endpointType, cot) => {
+    server.oracle?.reset();
+    const benchmark = await loadBenchmark(name);
+    const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
+    const outcome = await runBenchmarks(
+      {
+        benchmarks: [name],
+        baseUrl: server.url,
+        model: "mock-model",
+        dataDir,
+        endpointType,
+        cot,
+        recipe: [recipeName],
+        nShots: Math.min(recipe?.defaultNShots ?? 0, 1),
+        outputDir: mkdtempSync(join(tmpdir(), `contract-${name}-`)),
+        concurrency: 4,
+      },
+      { env: {} },
+    );
+    const [result] = outcome.benchmarks;
+    const served = server.oracle?.stats().benchmarks[name];
+    expect(outcome.status).toBe("completed");
+    expect(result?.summary.errors).toBe(0);
+    expect(result?.summary.gradedSamples).toBe(served?.served);
+    expect(result?.summary.overall.correct).toBe(served?.correct);
+    expect(server.oracle?.stats().unrecognized).toBe(0);
+  });
 });

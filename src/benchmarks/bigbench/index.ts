@@ -138,6 +138,9 @@ const RECIPES: readonly [Recipe, ...Recipe[]] = [
   },
 ];
 
+/** Reasoning the oracle writes before lm-eval's CoT answer line (free of the recipe's stops "Q" and a blank line). */
+const LM_EVAL_COT_REASONING = ["", "Let's think step by step.\nEach option was weighed in turn. "];
+
 export const bigbench: Benchmark<BigbenchSample> = {
   name: "bigbench",
   aliases: ["bbh"],
@@ -157,11 +160,16 @@ export const bigbench: Benchmark<BigbenchSample> = {
     // lm-eval's bbh_cot_fewshot (`--cot`) ends its query with the step-by-step trigger instead.
     otherPromptSuffixes: (sample, recipe) =>
       recipe.name === "lm-eval" ? [lmEvalBbhQuery(sample.input, true)] : [],
-    // lm-eval's bbh_fewshot compares the raw response with the target: the bare answer, nothing around it.
-    answer: (sample, isCorrect, variant, recipe) =>
-      recipe.name === "lm-eval"
-        ? exactAnswerOracle(sample.gold, isCorrect, 0, sample.otherTargets)
-        : exactAnswerOracle(sample.gold, isCorrect, variant, sample.otherTargets),
+    answer: (sample, isCorrect, variant, recipe, suffix) => {
+      if (recipe.name !== "lm-eval")
+        return exactAnswerOracle(sample.gold, isCorrect, variant, sample.otherTargets);
+      // bbh_fewshot compares the raw response with the target: the bare answer, nothing around it.
+      const bare = exactAnswerOracle(sample.gold, isCorrect, 0, sample.otherTargets);
+      // bbh_cot_fewshot (`--cot`) reads what follows "the answer is " up to the line's last character.
+      return suffix === lmEvalBbhQuery(sample.input, true)
+        ? `${LM_EVAL_COT_REASONING[variant % LM_EVAL_COT_REASONING.length] ?? ""}So the answer is ${bare}.`
+        : bare;
+    },
   },
 };
 
