@@ -138,10 +138,22 @@ export interface Recipe {
    */
   readonly byCot?: Partial<Record<"cot" | "direct", RecipeCotVariant>>;
   /**
+   * The reference drops shots, one at a time, while a prompt is over a budget of the served model's tokens
+   * (MMLU-Pro's local script keeps a prompt under `max_model_length - max_new_tokens`). A run counts the flat prompt
+   * text with the backend's `tokenize`, special tokens added as Hugging Face's `tokenizer(prompt)` adds them.
+   */
+  readonly promptTokenBudget?: PromptTokenBudget;
+  /**
    * How chat prompts carry few-shot examples: "turns" (default: one user/assistant pair per shot) or
    * "inline" (the reference sends one user message holding the whole few-shot text).
    */
   readonly chatFewShot?: "turns" | "inline";
+}
+
+/** See `Recipe.promptTokenBudget`. */
+export interface PromptTokenBudget {
+  /** The most tokens a prompt may have with its shots; fewer shots are shown while it has more. */
+  readonly maxPromptTokens: number;
 }
 
 /** A recipe's grader and generation defaults for one chain-of-thought setting (see `Recipe.byCot`). */

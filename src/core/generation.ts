@@ -68,6 +68,11 @@ export interface GenerateOptions {
   signal?: AbortSignal;
 }
 
+export interface TokenizeOptions extends GenerateOptions {
+  /** Add the special tokens the model's tokenizer puts around a prompt (BOS …), as Hugging Face's `tokenizer(text)`. */
+  addSpecialTokens: boolean;
+}
+
 /** A model that answers requests: an OpenAI-compatible server over HTTP, or a model in-process. */
 export interface Backend {
   readonly name: string;
@@ -81,5 +86,11 @@ export interface Backend {
    * the requests.
    */
   openConnections?(count: number, options?: GenerateOptions): Promise<void>;
+  /**
+   * The token ids the served model's tokenizer gives `text`, or undefined when the backend cannot tell (a server
+   * without a tokenize endpoint). A reference that fits its prompts to a token budget (MMLU-Pro's local script)
+   * needs it. Throws `ServerUnreachableError` or `ApiCallError` when asking fails.
+   */
+  tokenize?(text: string, options: TokenizeOptions): Promise<number[] | undefined>;
   close(): Promise<void>;
 }

@@ -14,7 +14,7 @@ import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan
 import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
 import { type AnswerContext, planAnswer } from "./plan-answer.js";
 import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
-import { countWords } from "./split-into-tokens.js";
+import { countWords, mockTokenIds } from "./split-into-tokens.js";
 import { TimerSet } from "./timer-set.js";
 
 export interface MockBackendOptions {
@@ -136,6 +136,8 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
       );
     },
     listModels: async () => [model],
+    /** Words as tokens (as the mock counts prompt tokens), BOS in front when asked. */
+    tokenize: async (text, tokenizeOptions) => mockTokenIds(text, tokenizeOptions.addSpecialTokens),
     /** Settles every answer still waiting (as aborted) and cancels its timers. */
     async close() {
       host.isClosed = true;

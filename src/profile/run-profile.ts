@@ -24,6 +24,7 @@ import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import { summaryForManifest, writeFileAtomic } from "../results/write-run-results.js";
+import { skipTokenBudget } from "../runner/fit-shots-to-token-budget.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
 import { openSession, readEarlierSessions } from "../session/open-session.js";
@@ -101,7 +102,12 @@ export async function runProfile(
           ? {}
           : { onProgress: (progress) => reporter.onDatasetProgress?.(progress) }),
       });
-      const fullPlan = await planProfileBenchmark(options, datasets);
+      const planned = await planProfileBenchmark(options, datasets);
+      // A load's prompts are made in its workers before any request: the budget is `run`'s.
+      const fullPlan =
+        planned === undefined
+          ? undefined
+          : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
       const earlier = readEarlierSessions(resumed);
       const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
       const config = writtenOptions(options);

@@ -42,3 +42,17 @@ export const completionRequestSchema = z.object({
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export type CompletionRequest = z.infer<typeof completionRequestSchema>;
+
+/**
+ * `POST /tokenize` as the servers take it: vLLM and SGLang read `prompt` (special tokens added unless
+ * `add_special_tokens: false`), llama.cpp server reads `content` (special tokens only with `add_special: true`).
+ */
+export const tokenizeRequestSchema = z.union([
+  z.object({
+    model: z.string().optional(),
+    prompt: z.string(),
+    add_special_tokens: z.boolean().default(true),
+  }),
+  z.object({ content: z.string(), add_special: z.boolean().default(false) }),
+]);
+export type TokenizeRequest = z.infer<typeof tokenizeRequestSchema>;

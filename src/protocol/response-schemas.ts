@@ -52,6 +52,15 @@ export const completionResponseSchema = z.looseObject({
 });
 export type CompletionResponse = z.infer<typeof completionResponseSchema>;
 
+/**
+ * `POST /tokenize`: vLLM's and SGLang's answer (`{count, max_model_len, tokens}`) or llama.cpp server's
+ * (`{tokens}`, where `count` is absent).
+ */
+export const tokenizeResponseSchema = z.looseObject({
+  tokens: z.array(z.number().int()),
+  count: z.number().int().optional(),
+});
+
 /** `GET /models`. */
 export const modelListSchema = z.looseObject({
   data: z.array(z.looseObject({ id: z.string() })),

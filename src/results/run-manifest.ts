@@ -56,6 +56,15 @@ export const runManifestSchema = z.object({
       n_shots: z.number().int(),
       grader: z.string(),
       dataset: z.string(),
+      /** The recipe's prompt token budget (MMLU-Pro `tiger`): whether it was applied and to how many samples. */
+      shot_budget: z
+        .object({
+          max_prompt_tokens: z.number().int(),
+          is_applied: z.boolean(),
+          samples_with_fewer_shots: z.number().int(),
+          reason: z.string().optional(),
+        })
+        .optional(),
     }),
   ),
   sessions: z.array(sessionEntrySchema),

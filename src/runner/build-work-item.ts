@@ -6,6 +6,7 @@ import type { WorkItem } from "../engine/run-engine.js";
 import { toError } from "../errors.js";
 import type { Grade, GraderInput } from "../graders/types.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
+import { promptOptionsFor } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 
@@ -18,7 +19,7 @@ export function buildWorkItem(
   let request: GenerationRequest | undefined;
   const getRequest = (): GenerationRequest => {
     request ??= {
-      prompt: plan.loaded.buildPrompt(sample, plan.promptOptions),
+      prompt: plan.loaded.buildPrompt(sample, promptOptionsFor(plan, sample)),
       params: plan.params,
       stream: options.stream,
     };

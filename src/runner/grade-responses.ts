@@ -13,6 +13,7 @@ import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
+import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
@@ -54,7 +55,12 @@ export async function gradeResponses(
     env: dependencies.env ?? process.env,
     ...(dependencies.signal === undefined ? {} : { signal: dependencies.signal }),
   });
-  const plan = await planBenchmark(benchmark, options, datasets);
+  // The prompts recorded are the ones built here: with no server to count tokens, a budget keeps every shot.
+  const plan = skipTokenBudget(
+    await planBenchmark(benchmark, options, datasets),
+    "grade has no server to count tokens with",
+    undefined,
+  );
   const byId = new Map<string, BenchmarkSample>(plan.samples.map((sample) => [sample.id, sample]));
   const seen = new Set<string>();
   const records: SampleRecord[] = responses.map((response) => {

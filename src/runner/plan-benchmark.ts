@@ -20,6 +20,7 @@ import type { Grader } from "../graders/types.js";
 import { taskDefaults } from "../references/task-defaults.js";
 import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
+import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
 
 /**
  * Seed of `--num-samples` and `--limit` subsets: fixed, so a gated run and its reference, or two runs with the
@@ -54,6 +55,10 @@ export interface PlannedBenchmark {
   /** The recipe's graders reported beside the main one (none when `--grader` replaces the recipe's). */
   extraGraders: { name: string; grader: Grader }[];
   params: GenerationParams;
+  /** Samples whose prompt shows fewer shots than `promptOptions.nShots` (the recipe's prompt token budget). */
+  shotsBySample?: ReadonlyMap<string, number>;
+  /** How the recipe's prompt token budget was applied, when it has one (see `fitShotsToTokenBudget`). */
+  shotBudget?: ShotBudgetRecord;
 }
 
 /** Loads the benchmarks a run names (their code, not their data) and checks `--tasks` against them. */

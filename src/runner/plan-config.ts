@@ -22,6 +22,7 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
     seed: plan.params.seed ?? null,
     stop: plan.params.stop ?? null,
     dataset: plan.benchmark.dataset,
+    ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
   };
 }
 
@@ -44,6 +45,7 @@ export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmar
     n_shots: plan.promptOptions.nShots,
     grader: plan.graderName,
     dataset: plan.benchmark.dataset,
+    ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
   };
 }
 

@@ -30,6 +30,7 @@ import { buildLoglikelihoodWorkItem } from "./build-loglikelihood-work-item.js";
 import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
+import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
@@ -117,7 +118,12 @@ async function runResolved(
       : { onProgress: (p) => reporter.onDatasetProgress?.(p) }),
   });
   const plans: PlannedBenchmark[] = [];
-  for (const benchmark of benchmarks) plans.push(await planBenchmark(benchmark, options, datasets));
+  for (const benchmark of benchmarks) {
+    const plan = await planBenchmark(benchmark, options, datasets);
+    plans.push(
+      await fitShotsToTokenBudget(plan, backend, { signal, onWarning: reporter?.onWarning?.bind(reporter) }),
+    );
+  }
   checkLoglikelihoodRun(options, plans, backend);
 
   const config = writtenOptions(options);

@@ -108,6 +108,36 @@ describe("startOpenAiServer", () => {
     }
   });
 
+  it("answers POST /tokenize in vLLM's and llama.cpp's dialects, and says when its backend cannot tokenize", async () => {
+    const root = mock.url.replace(/\/v1$/, "");
+    const vllm = await post(`${root}/tokenize`, { model: "mock-model", prompt: "hello big world" });
+    expect(vllm.status).toBe(200);
+    const counted = JSON.parse(vllm.text) as { count: number; tokens: number[] };
+    expect(counted.count).toBe(4);
+    expect(counted.tokens).toHaveLength(4);
+    expect(counted.tokens[0]).toBe(1);
+    const plain = await post(`${mock.url}/tokenize`, { prompt: "hello big world", add_special_tokens: false });
+    expect(JSON.parse(plain.text)).toEqual({ count: 3, tokens: counted.tokens.slice(1) });
+    const llamaCpp = await post(`${root}/tokenize`, { content: "hello big world" });
+    expect(JSON.parse(llamaCpp.text)).toEqual({ tokens: counted.tokens.slice(1) });
+    const wrongModel = await post(`${root}/tokenize`, { model: "other", prompt: "x" });
+    expect(wrongModel.status).toBe(404);
+    expect(wrongModel.text).toContain("serves `mock-model`");
+    const bad = await post(`${root}/tokenize`, { text: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('{\\"prompt\\": TEXT');
+    const cannot = await post(`${reversing.url.replace(/\/v1$/, "")}/tokenize`, { prompt: "x" });
+    expect(cannot.status).toBe(404);
+    expect(cannot.text).toContain("cannot tokenize");
+    // The project's own client reads it too.
+    const client = createOpenAiHttpBackend({ baseUrl: mock.url, model: "mock-model", maxRetries: 0 });
+    try {
+      expect(await client.tokenize?.("hello big world", { addSpecialTokens: true })).toEqual(counted.tokens);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("frames a stream the same way whichever backend wrote it", async () => {
     for (const server of [mock, reversing]) {
       const response = await post(`${server.url}/chat/completions`, {

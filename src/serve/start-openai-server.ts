@@ -1,5 +1,6 @@
 // The one OpenAI-compatible HTTP server of this project (node:http): /v1/models, /v1/chat/completions,
-// /v1/completions and /health over any ServedBackend, plus the routes a caller adds (the mock's /metrics, /oracle/*).
+// /v1/completions, /tokenize and /health over any ServedBackend, plus the routes a caller adds (the mock's /metrics,
+// /oracle/*).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +11,7 @@ import {
   type GenerationServer,
   type InjectedFault,
 } from "./answer-generation-request.js";
+import { answerTokenizeRequest } from "./answer-tokenize-request.js";
 import { sendBody, sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
 import { ServerCounters } from "./server-counters.js";
@@ -91,6 +93,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions): Promise<O
       case "GET /v1/models":
       case "GET /models":
         sendBody(response, modelsBody);
+        return;
+      case "POST /tokenize":
+      case "POST /v1/tokenize":
+        answerTokenizeRequest(request, response, backend);
         return;
       case "GET /health":
         sendBody(response, "{}");

@@ -46,6 +46,19 @@ describe.skipIf(chatmlPath === undefined || noTemplatePath === undefined)("local
     expect(timings.endMs).toBeGreaterThanOrEqual(timings.deltaTimesMs.at(-1) ?? 0);
   });
 
+  it("tokenizes with the GGUF's tokenizer, BOS in front when special tokens are asked for", async () => {
+    const plainTokens = await plain.tokenize?.("Hello world, hello", { addSpecialTokens: false });
+    const withSpecial = await plain.tokenize?.("Hello world, hello", { addSpecialTokens: true });
+    expect(plainTokens?.length).toBeGreaterThan(2);
+    // Llama-2's SentencePiece vocabulary: BOS is 1, and the model asks for it.
+    expect(withSpecial).toEqual([1, ...(plainTokens ?? [])]);
+    // Special-token text is read as the token, as Hugging Face's tokenizer reads it.
+    const chatmlTokens = await chatml.tokenize?.("<|im_start|>user", { addSpecialTokens: false });
+    const imStart = await chatml.tokenize?.("<|im_start|>", { addSpecialTokens: false });
+    expect(imStart).toHaveLength(1);
+    expect(chatmlTokens?.[0]).toBe(imStart?.[0]);
+  });
+
   it("renders chat prompts with the GGUF's ChatML template", async () => {
     const template = createChatTemplate({
       template:

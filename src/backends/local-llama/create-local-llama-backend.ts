@@ -13,7 +13,7 @@ import { resolveLocalModelSource } from "./local-model-source.js";
 import { scoreLoglikelihood, scorePromptTokens } from "./local-scoring.js";
 import { type ChatTemplate, createChatTemplate } from "./render-chat-template.js";
 import { createSequencePool, type SequencePool } from "./sequence-pool.js";
-import { tokenizePrompt } from "./tokenize-prompt.js";
+import { leadingTokens, tokenizePrompt, withoutBos } from "./tokenize-prompt.js";
 
 export interface LocalLlamaBackendOptions {
   /** A GGUF on disk; wins over `model`. */
@@ -172,6 +172,12 @@ export function createLocalLlamaBackend(options: LocalLlamaBackendOptions): Loca
     async loglikelihood(request, scoreOptions = {}) {
       const { model, pool } = await ensureLoaded(scoreOptions.signal);
       return scoreLoglikelihood({ model, pool }, request, scoreOptions);
+    },
+    /** The GGUF's tokenizer; special-token text parsed as such, BOS in front when asked and the model wants one. */
+    async tokenize(text, tokenizeOptions) {
+      const { model } = await ensureLoaded(tokenizeOptions.signal);
+      const tokens = withoutBos(model, model.tokenize(text, true));
+      return [...(tokenizeOptions.addSpecialTokens ? leadingTokens(model) : []), ...tokens].map(Number);
     },
     async scorePrompt(prompt, scoreOptions = {}) {
       const { model, pool } = await ensureLoaded(scoreOptions.signal);

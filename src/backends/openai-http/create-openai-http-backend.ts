@@ -12,6 +12,7 @@ import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
 import { scoreLoglikelihood } from "./score-loglikelihood.js";
+import { createHttpTokenizer } from "./tokenize-text.js";
 import { versionHint } from "./version-hint.js";
 
 export interface OpenAiHttpBackendOptions {
@@ -136,6 +137,8 @@ export function createOpenAiHttpBackend(
     openConnections: (count, openOptions) => transport.openConnections(count, openOptions?.signal),
     /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 1` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
+    /** `POST /tokenize` at the server's root (vLLM, SGLang, llama.cpp server); undefined where there is none. */
+    tokenize: createHttpTokenizer(settings),
     close: () => transport.close(),
   };
 }

@@ -123,6 +123,9 @@ const RECIPES: readonly [Recipe, ...Recipe[]] = [
     defaultNShots: 5,
     chatFewShot: "inline",
     defaultParams: { maxTokens: 2048, stop: ["Question:"] },
+    // `eval_cot`: one shot fewer while `len(tokenizer(prompt)["input_ids"]) >= max_model_length - max_new_tokens`
+    // (4096 - 2048), the model's own tokenizer with its special tokens.
+    promptTokenBudget: { maxPromptTokens: 2047 },
   },
   {
     name: "tiger-api",
