@@ -1,7 +1,9 @@
 // Contract every registered benchmark must meet, run on its fixtures: prompts, oracle suffixes and answers, ids.
+
 import { describe, expect, it } from "vitest";
 import { type EndpointType, promptTail } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
+import { recipeGraderName } from "./recipe-grader-name.js";
 import { BENCHMARK_NAMES, benchmarks, loadBenchmark } from "./registry.js";
 import { resolveDefaultParams } from "./resolve-default-params.js";
 import { formatRecipeSource, selectRecipe } from "./select-recipe.js";
@@ -58,7 +60,7 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     expect(new Set(recipeNames).size).toBe(recipeNames.length);
     for (const recipe of benchmark.recipes) {
       expect(recipe.name).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
-      expect(() => getGrader(recipe.grader)).not.toThrow();
+      expect(() => getGrader(recipeGraderName(recipe.grader))).not.toThrow();
       for (const extra of recipe.extraGraders ?? []) expect(() => getGrader(extra)).not.toThrow();
       expect(recipe.defaultNShots).toBeGreaterThanOrEqual(0);
       expect(recipe.defaultNShots).toBeLessThanOrEqual(benchmark.maxNShots);
@@ -144,7 +146,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       for (const cot of [false, true]) {
         // The grader a run with this --cot uses, and the suffix its prompt is recognised by (the longest it ends with).
         const graders = [
-          recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader,
+          recipeGraderName(recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader),
           ...(recipe.extraGraders ?? []),
         ].map((graderName) => getGrader(graderName));
         const tail = promptTail(
@@ -193,7 +195,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     for (const other of benchmark.recipes) {
       if (other === recipe) continue;
       const otherLoaded = await loadFixtures(benchmark, 0, other);
-      const otherGrader = getGrader(other.grader);
+      const otherGrader = getGrader(recipeGraderName(other.grader));
       for (const sample of loaded.samples) {
         const twin = otherLoaded.samples.find((candidate) => candidate.id === sample.id);
         if (

@@ -1,5 +1,5 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
-import type { GenerationParams } from "../core/generation.js";
+import type { FinishReason, GenerationParams } from "../core/generation.js";
 import type { EndpointType, Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
@@ -108,7 +108,8 @@ export interface Recipe {
   readonly description: string;
   /** Every file the recipe was matched against (prompt, few-shot sampler, extraction …), first the main one. */
   readonly sources: readonly [RecipeSource, ...RecipeSource[]];
-  readonly grader: GraderName;
+  /** A registered grader, or a scorer function (a benchmark defined with `benchmark()` + `scorer()`). */
+  readonly grader: GraderName | RecipeScorer;
   /**
    * The reference scores by log-likelihood (lm-eval's multiple-choice tasks): `--scoring loglikelihood` without
    * `--recipe` follows the first such recipe instead of the default.
@@ -148,6 +149,38 @@ export interface Recipe {
    * "inline" (the reference sends one user message holding the whole few-shot text).
    */
   readonly chatFewShot?: "turns" | "inline";
+}
+
+/** One candidate of a log-likelihood sample, as a scorer sees it. */
+export interface ScoredChoice {
+  readonly text: string;
+  /** The summed log-probability of the candidate's tokens after the context. */
+  readonly logprob: number;
+  /** True when greedy decoding would have produced the candidate. */
+  readonly isGreedy: boolean;
+}
+
+/** What a scorer is given for one answer. */
+export interface AnswerToScore {
+  sample: BenchmarkSample;
+  /** The answer text, reasoning removed (for log-likelihood samples: the most likely candidate). */
+  response: string;
+  reasoning: string;
+  finishReason: FinishReason;
+  /** What was sent; undefined in eval-only mode, where nothing was. */
+  prompt: Prompt | undefined;
+  /** Log-likelihood samples: every candidate with its score. */
+  choices?: readonly ScoredChoice[];
+}
+
+/** Named per-sample values: each becomes a metric (mean and 95% CI); `correct` (or the first boolean) is accuracy. */
+export type Scores = Readonly<Record<string, boolean | number>>;
+
+/** A recipe's own scoring function (see `Recipe.grader`): async, and may throw (the sample is then an error). */
+export interface RecipeScorer {
+  /** For run.json's `grader` and `list`, e.g. `scorer check (my_bench.ts)`. */
+  readonly name: string;
+  score(answer: AnswerToScore): Promise<Scores>;
 }
 
 /** See `Recipe.promptTokenBudget`. */

@@ -1,4 +1,5 @@
 // `llm-bench list`: the registered benchmarks with their defaults.
+import { recipeGraderName } from "../benchmarks/recipe-grader-name.js";
 import { BENCHMARK_NAMES, loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
 import { formatRecipeSource } from "../benchmarks/select-recipe.js";
@@ -27,7 +28,7 @@ export async function listCommand(io: CliIo): Promise<number> {
       default_recipe: defaultRecipe.name,
       default_n_shots: defaultRecipe.defaultNShots,
       max_n_shots: benchmark.maxNShots,
-      grader: defaultRecipe.grader,
+      grader: recipeGraderName(defaultRecipe.grader),
       dataset: benchmark.dataset,
       tasks: benchmark.tasks,
       aliases: benchmark.aliases ?? [],
@@ -73,7 +74,7 @@ function recipeEntry(recipe: Recipe) {
     name: recipe.name,
     description: recipe.description,
     sources: recipe.sources.map(formatRecipeSource),
-    grader: recipe.grader,
+    grader: recipeGraderName(recipe.grader),
     extra_graders: recipe.extraGraders ?? [],
     scoring: recipe.scoring ?? "generate",
     default_n_shots: recipe.defaultNShots,

@@ -80,6 +80,11 @@ export const sampleRecordSchema = z.object({
    * when the request failed, and in journals written before extra graders were reported.
    */
   extra_grades: z.record(z.string(), extraGradeSchema).optional(),
+  /**
+   * A scorer's named values (a benchmark defined with `benchmark()` + `scorer()`): each becomes a metric of the
+   * result; absent for registered graders and for samples that were not scored.
+   */
+  scores: z.record(z.string(), z.union([z.boolean(), z.number()])).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 

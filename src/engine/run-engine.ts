@@ -9,8 +9,11 @@ import { schedule } from "./scheduler.js";
 export interface WorkItem {
   readonly key: string;
   request(): GenerationRequest;
-  /** Turns the backend's answer into a journal record. Must not throw. */
-  complete(result: GenerationResult): SampleRecord;
+  /**
+   * Turns the backend's answer into a journal record (a scorer may make that async). Throws only for a fatal error
+   * every sample would hit (a scorer returning no scores), which stops the run.
+   */
+  complete(result: GenerationResult): SampleRecord | Promise<SampleRecord>;
 }
 
 /**
@@ -33,7 +36,7 @@ async function executeItem(
 ): Promise<SampleRecord | undefined> {
   if ("execute" in item) return item.execute(backend, signal);
   const result = await backend.generate(item.request(), { signal });
-  return result.status === "aborted" ? undefined : item.complete(result);
+  return result.status === "aborted" ? undefined : await item.complete(result);
 }
 
 export interface EngineOptions {

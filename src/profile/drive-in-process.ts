@@ -39,7 +39,7 @@ export async function driveInProcess(load: InProcessLoad): Promise<ScheduleResul
       load.onRequestEnd(result.status === "ok");
       if (result.status === "aborted") return;
       const isWarmup = recorder.record(endedRequest(index, result, dispatch, item.targetInputTokens));
-      if (!isWarmup && item.grade !== undefined) load.onGraded(item.grade(result));
+      if (!isWarmup && item.grade !== undefined) load.onGraded(await item.grade(result));
     },
   });
 }

@@ -84,7 +84,7 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
         if (result.status === "aborted") return;
         const { record, labels } = toCompactRequest(index, dispatch, result, item.targetInputTokens);
         emit(record, result.timings.deltaTimesMs, labels);
-        if (index >= options.warmup && item.grade !== undefined) emitPayload(item.grade(result));
+        if (index >= options.warmup && item.grade !== undefined) emitPayload(await item.grade(result));
       },
     });
     return { pid: process.pid, sent: load.sent, ...clientReportJson(monitor.stop()) };

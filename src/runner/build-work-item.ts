@@ -1,14 +1,15 @@
 // Turns a planned sample into engine work: the request to send and the journal record of its graded answer.
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import type { GenerationRequest, GenerationResult } from "../core/generation.js";
+import type { Prompt } from "../core/prompt.js";
 import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
-import { toError } from "../errors.js";
 import type { Grade, GraderInput } from "../graders/types.js";
 import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { promptOptionsFor } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
+import { type ScoredAnswer, scoreAnswer } from "./score-answer.js";
 
 export function buildWorkItem(
   plan: PlannedBenchmark,
@@ -28,17 +29,21 @@ export function buildWorkItem(
   return {
     key: recordKey({ benchmark, id: sample.id }),
     request: getRequest,
-    complete(result) {
-      const grade = result.status === "ok" ? safeGrade(plan, sample, result) : failedGrade(result);
+    async complete(result) {
+      const scored =
+        result.status === "ok" ? await scoreResult(plan, sample, result, getRequest().prompt) : undefined;
+      const grade = scored?.grade ?? failedGrade(result);
       const extraGrades =
         result.status === "ok"
           ? gradeExtras(plan.extraGraders, graderInput(sample, result.text), result.isThinkUnclosed)
           : undefined;
+      const error: { code: string; message: string; httpStatus?: number } | undefined =
+        scored?.error ?? result.error;
       return {
         benchmark,
         id: sample.id,
         task: sample.task,
-        status: result.status,
+        status: scored?.error === undefined ? result.status : "error",
         prompt: getRequest().prompt,
         response: result.text,
         reasoning: result.reasoning,
@@ -58,40 +63,45 @@ export function buildWorkItem(
         attempts: result.attempts,
         session: options.session,
         error:
-          result.error === undefined
+          error === undefined
             ? null
             : {
-                code: result.error.code,
-                message: result.error.message,
-                ...(result.error.httpStatus === undefined ? {} : { http_status: result.error.httpStatus }),
+                code: error.code,
+                message: error.message,
+                ...(error.httpStatus === undefined ? {} : { http_status: error.httpStatus }),
               },
         ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
+        ...(scored?.scores === undefined ? {} : { scores: scored.scores }),
       } satisfies SampleRecord;
     },
   };
 }
 
-function safeGrade(plan: PlannedBenchmark, sample: BenchmarkSample, result: GenerationResult): Grade {
+/** An answer whose `<think>` block never closed is wrong (and not scored); any other goes to the grader or scorer. */
+async function scoreResult(
+  plan: PlannedBenchmark,
+  sample: BenchmarkSample,
+  result: GenerationResult,
+  prompt: Prompt,
+): Promise<ScoredAnswer> {
   if (result.isThinkUnclosed) {
     return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: "the <think> block never closed",
+      grade: {
+        isCorrect: false,
+        score: 0,
+        extracted: null,
+        isUnparsed: true,
+        reason: "the <think> block never closed",
+      },
     };
   }
-  try {
-    return plan.grader(graderInput(sample, result.text));
-  } catch (error) {
-    return {
-      isCorrect: false,
-      score: 0,
-      extracted: null,
-      isUnparsed: true,
-      reason: `grader failed: ${toError(error).message}`,
-    };
-  }
+  return scoreAnswer(plan.grader, {
+    sample,
+    response: result.text,
+    reasoning: result.reasoning,
+    finishReason: result.finishReason,
+    prompt,
+  });
 }
 
 /** What every grader of the plan reads: the answer text, the gold and (for multiple choice) the options. */

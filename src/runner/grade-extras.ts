@@ -21,7 +21,10 @@ export function gradeExtras(
   return grades;
 }
 
-function safeExtraGrade(grader: PlannedBenchmark["grader"], input: GraderInput): ExtraGrade {
+function safeExtraGrade(
+  grader: PlannedBenchmark["extraGraders"][number]["grader"],
+  input: GraderInput,
+): ExtraGrade {
   try {
     const grade = grader(input);
     return { correct: grade.isCorrect, extracted: grade.extracted };

@@ -17,6 +17,7 @@ import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
+import { type ScoredAnswer, scoreAnswer } from "./score-answer.js";
 
 /** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
 export interface PregeneratedResponse {
@@ -63,7 +64,8 @@ export async function gradeResponses(
   );
   const byId = new Map<string, BenchmarkSample>(plan.samples.map((sample) => [sample.id, sample]));
   const seen = new Set<string>();
-  const records: SampleRecord[] = responses.map((response) => {
+  const records: SampleRecord[] = [];
+  for (const response of responses) {
     const sample = byId.get(response.id);
     if (sample === undefined) {
       throw new ConfigError(
@@ -73,8 +75,8 @@ export async function gradeResponses(
     if (seen.has(response.id))
       throw new ConfigError(`${response.source}: field "id": duplicate id "${response.id}".`);
     seen.add(response.id);
-    return gradedRecord(benchmark.name, sample, response, plan);
-  });
+    records.push(await gradedRecord(benchmark.name, sample, response, plan));
+  }
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();
   const model = options.model ?? "pregenerated";
@@ -125,34 +127,44 @@ export async function gradeResponses(
   return { runDir, summary, resultPath };
 }
 
-function gradedRecord(
+async function gradedRecord(
   benchmark: string,
   sample: BenchmarkSample,
   response: PregeneratedResponse,
   plan: Awaited<ReturnType<typeof planBenchmark>>,
-): SampleRecord {
+): Promise<SampleRecord> {
   const input = {
     response: response.response,
     gold: sample.gold,
     ...(sample.choices ? { choices: sample.choices } : {}),
   };
   const extraGrades = gradeExtras(plan.extraGraders, input, response.isThinkUnclosed === true);
-  const grade: Grade =
+  const prompt = plan.loaded.buildPrompt(sample, plan.promptOptions);
+  const scored: ScoredAnswer =
     response.isThinkUnclosed === true
       ? {
-          isCorrect: false,
-          score: 0,
-          extracted: null,
-          isUnparsed: true,
-          reason: "the <think> block never closed",
+          grade: {
+            isCorrect: false,
+            score: 0,
+            extracted: null,
+            isUnparsed: true,
+            reason: "the <think> block never closed",
+          },
         }
-      : plan.grader(input);
+      : await scoreAnswer(plan.grader, {
+          sample,
+          response: response.response,
+          reasoning: response.reasoning ?? "",
+          finishReason: "unknown",
+          prompt,
+        });
+  const { grade } = scored;
   return {
     benchmark,
     id: sample.id,
     task: sample.task,
-    status: "ok",
-    prompt: plan.loaded.buildPrompt(sample, plan.promptOptions),
+    status: scored.error === undefined ? "ok" : "error",
+    prompt,
     response: response.response,
     reasoning: response.reasoning ?? "",
     extracted: grade.extracted,
@@ -167,7 +179,8 @@ function gradedRecord(
     timings: { sent_at_ms: 0, ttfb_ms: null, ttft_ms: null, e2e_ms: 0, itl_ms: null, chunks: 0 },
     attempts: 0,
     session: 0,
-    error: null,
+    error: scored.error ?? null,
     ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
+    ...(scored.scores === undefined ? {} : { scores: scored.scores }),
   };
 }

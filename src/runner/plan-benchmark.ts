@@ -1,5 +1,6 @@
 // Resolves one benchmark of a run: its samples (tasks, subset, limit), prompt options, grader and generation parameters.
 
+import { recipeGraderName } from "../benchmarks/recipe-grader-name.js";
 import { loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
 import { selectRecipe } from "../benchmarks/select-recipe.js";
@@ -9,6 +10,7 @@ import type {
   LoadedBenchmark,
   PromptOptions,
   Recipe,
+  RecipeScorer,
 } from "../benchmarks/types.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
@@ -51,7 +53,8 @@ export interface PlannedBenchmark {
   limit: { count: number; mode: LimitMode } | undefined;
   promptOptions: PromptOptions;
   graderName: string;
-  grader: Grader;
+  /** A registered grader (sync, one verdict), or the recipe's scorer (async, named scores). */
+  grader: Grader | RecipeScorer;
   /** The recipe's graders reported beside the main one (none when `--grader` replaces the recipe's). */
   extraGraders: { name: string; grader: Grader }[];
   params: GenerationParams;
@@ -84,8 +87,9 @@ export async function planBenchmark(
     );
   }
   const cot = options.cot ?? recipe.defaultCot ?? false;
-  const graderName = options.grader ?? recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader;
-  const grader = getGrader(graderName);
+  const chosen = options.grader ?? recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader;
+  const graderName = recipeGraderName(chosen);
+  const grader = typeof chosen === "string" ? getGrader(chosen) : chosen;
   const extraGraders =
     options.grader === undefined
       ? (recipe.extraGraders ?? []).map((name) => ({ name, grader: getGrader(name) }))

@@ -116,7 +116,10 @@ describe("startOpenAiServer", () => {
     expect(counted.count).toBe(4);
     expect(counted.tokens).toHaveLength(4);
     expect(counted.tokens[0]).toBe(1);
-    const plain = await post(`${mock.url}/tokenize`, { prompt: "hello big world", add_special_tokens: false });
+    const plain = await post(`${mock.url}/tokenize`, {
+      prompt: "hello big world",
+      add_special_tokens: false,
+    });
     expect(JSON.parse(plain.text)).toEqual({ count: 3, tokens: counted.tokens.slice(1) });
     const llamaCpp = await post(`${root}/tokenize`, { content: "hello big world" });
     expect(JSON.parse(llamaCpp.text)).toEqual({ tokens: counted.tokens.slice(1) });

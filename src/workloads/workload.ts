@@ -7,7 +7,7 @@ export interface WorkloadItem {
   /** The input length the workload asked for (synthetic prompts), shown beside the server's count. */
   targetInputTokens?: number | undefined;
   /** Grades the answer into a journal record (benchmark workloads only). Must not throw. */
-  grade?: ((result: GenerationResult) => SampleRecord) | undefined;
+  grade?: ((result: GenerationResult) => SampleRecord | Promise<SampleRecord>) | undefined;
 }
 
 export interface Workload {

@@ -1,7 +1,9 @@
 // Tests of GSM8K on the real data in the shared folder (skipped when it is absent): counts, golds, graders.
+
 import { describe, expect, it } from "vitest";
 import { numberMatch } from "../../graders/number-match.js";
 import { getGrader } from "../../graders/registry.js";
+import { recipeGraderName } from "../recipe-grader-name.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { GSM8K_ORACLE_PHRASING_COUNT } from "./gsm8k-oracle.js";
@@ -44,7 +46,7 @@ describe.skipIf(dataDir === undefined)("gsm8k on the shared data", () => {
       if (sample0 === undefined) throw new Error("no samples");
       const shared = gsm8k.oracle.promptSuffix(sample0, recipe) === gsm8k.oracle.promptSuffix(sample0, first);
       const answering = shared ? first : recipe;
-      const graders = [recipe.grader, ...(recipe.extraGraders ?? [])];
+      const graders = [recipeGraderName(recipe.grader), ...(recipe.extraGraders ?? [])];
       for (const sample of loaded.samples) {
         for (let variant = 0; variant < 2 * GSM8K_ORACLE_PHRASING_COUNT; variant++) {
           for (const isCorrect of [true, false]) {

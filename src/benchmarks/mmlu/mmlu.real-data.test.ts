@@ -1,7 +1,9 @@
 // Tests of MMLU on the real data in the shared folder (skipped when it is absent): counts, lm-eval prompt, oracle.
+
 import { describe, expect, it } from "vitest";
 import { firstLetter } from "../../graders/first-letter.js";
 import { getGrader } from "../../graders/registry.js";
+import { recipeGraderName } from "../recipe-grader-name.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { mmlu } from "./index.js";
@@ -95,7 +97,7 @@ Answer:`,
     "grades every %s oracle phrasing of every sample as intended by the recipe's grader",
     async (_name, recipe) => {
       const loaded = await mmlu.load({ context: context(), nShots: 0, recipe });
-      const grader = getGrader(recipe.grader);
+      const grader = getGrader(recipeGraderName(recipe.grader));
       const phrasingCount = mmluOraclePhrasingCount(recipe);
       let graded = 0;
       const mismatches: string[] = [];
