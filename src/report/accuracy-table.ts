@@ -48,6 +48,14 @@ export function accuracyTable(summary: BenchmarkSummary): string {
       `${grader} ${percent(extra.accuracy)} (${extra.correct}/${extra.total}), 95% CI ${interval(extra.ci95)} (Wilson)`,
     );
   }
+  for (const metric of summary.scoreMetrics ?? []) {
+    const value = metric.kind === "boolean" ? percent(metric.mean) : metric.mean.toFixed(4);
+    const ci =
+      metric.kind === "boolean"
+        ? `${interval(metric.ci95)} (Wilson)`
+        : `[${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
+    lines.push(`${metric.name} ${value} over ${metric.count}, 95% CI ${ci}`);
+  }
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);

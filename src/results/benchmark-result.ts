@@ -4,6 +4,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
 import type { BenchmarkSummary, ExtraGraderAccuracy, TaskAccuracy } from "./summarize-benchmark.js";
+import type { ScoreMetric } from "./summarize-scores.js";
 
 /** One row of `tasks`, in the file's snake_case (acc_norm's fields with loglikelihood scoring only). */
 function taskJson(row: TaskAccuracy): Record<string, unknown> {
@@ -28,6 +29,23 @@ function extraMetrics(extras: readonly ExtraGraderAccuracy[]): Record<string, un
         accuracy_stderr: overall.standardError,
         num_correct: overall.correct,
         num_samples: overall.total,
+      },
+    ]),
+  );
+}
+
+/** `metrics`: each scorer value's mean with its 95% CI (Wilson for booleans, bootstrap for numbers). */
+function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unknown> {
+  return Object.fromEntries(
+    metrics.map((metric) => [
+      metric.name,
+      {
+        kind: metric.kind,
+        mean: metric.mean,
+        ci95: metric.ci95,
+        stderr: metric.standardError,
+        stddev: metric.stddev,
+        count: metric.count,
       },
     ]),
   );
@@ -68,6 +86,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
           num_correct_norm: summary.overallNorm.correct,
         }),
     ...(summary.extraGraders === undefined ? {} : { extra_metrics: extraMetrics(summary.extraGraders) }),
+    ...(summary.scoreMetrics === undefined ? {} : { metrics: scoreMetricsJson(summary.scoreMetrics) }),
     macro_accuracy: summary.macroAccuracy,
     score: summary.meanScore,
     num_errors: summary.errors,

@@ -2,6 +2,7 @@
 
 import type { SampleRecord } from "../core/sample-record.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
+import { type ScoreMetric, summarizeScores } from "./summarize-scores.js";
 
 export interface TaskAccuracy {
   task: string;
@@ -30,6 +31,8 @@ export interface BenchmarkSummary {
   overallNorm?: ProportionEstimate;
   /** The recipe's extra graders (records' `extra_grades`), in the order the records name them; absent when none. */
   extraGraders?: ExtraGraderAccuracy[];
+  /** A scorer's named values (records' `scores`) as metrics with 95% CIs; absent when no record has scores. */
+  scoreMetrics?: ScoreMetric[];
   /** Unweighted mean of the per-task accuracies. */
   macroAccuracy: number;
   /** Mean grader score (equals accuracy for binary graders). */
@@ -101,6 +104,7 @@ export function summarizeBenchmark(
     if (record.finish_reason === "length") lengthFinished++;
   }
   const tasks = [...byTask.values()].sort((left, right) => left.task.localeCompare(right.task));
+  const scoreMetrics = summarizeScores(records);
   for (const row of tasks) {
     row.accuracy = row.total === 0 ? 0 : row.correct / row.total;
     if (hasNorm) {
@@ -124,6 +128,7 @@ export function summarizeBenchmark(
     lengthFinished,
     isComplete: graded === plannedSamples,
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
+    ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
     ...(extraCounts.size === 0
       ? {}
       : {
