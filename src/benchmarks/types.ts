@@ -115,6 +115,13 @@ export interface Recipe {
    * `--recipe` follows the first such recipe instead of the default.
    */
   readonly scoring?: "loglikelihood";
+  /**
+   * True when the recipe only scores by log-likelihood (a BYOB `completions_logprob` benchmark): a run scores it so
+   * whatever `--scoring` says.
+   */
+  readonly isLoglikelihoodOnly?: boolean;
+  /** The endpoint a run uses when `--endpoint-type` is not given (a BYOB `endpoint_type`); absent: chat. */
+  readonly defaultEndpointType?: EndpointType;
   /** Graders reported beside `grader` (lm-eval's `flexible-extract` beside `strict-match`). */
   readonly extraGraders?: readonly GraderName[];
   readonly defaultNShots: number;

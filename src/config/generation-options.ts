@@ -44,6 +44,12 @@ export const generationOptions = optionGroup("Generation", {
  */
 export const runGenerationOptions = optionGroup("Generation", {
   ...generationOptions.options,
+  /** Absent: each benchmark's own (a BYOB definition's `endpoint_type`), else chat; see `planBenchmark`. */
+  endpointType: {
+    ...generationOptions.options.endpointType,
+    schema: z.enum(ENDPOINT_TYPES).optional(),
+    defaultHelp: "the benchmark's, else chat",
+  },
   temperature: { ...temperature, defaultHelp: "the recipe's, else 0" },
   seed: option({
     schema: z.number().int().optional(),

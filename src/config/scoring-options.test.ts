@@ -4,11 +4,10 @@ import { ConfigError } from "../errors.js";
 import { parseRunOptions } from "./parse-run-options.js";
 
 describe("parseRunOptions scoring", () => {
-  it("defaults to generate and keeps the chat default", () => {
-    expect(parseRunOptions({ benchmarks: ["mmlu"] })).toMatchObject({
-      scoring: "generate",
-      endpointType: "chat",
-    });
+  it("defaults to generate and leaves the endpoint to each benchmark (planBenchmark: its own, else chat)", () => {
+    const options = parseRunOptions({ benchmarks: ["mmlu"] });
+    expect(options.scoring).toBe("generate");
+    expect(options.endpointType).toBeUndefined();
   });
 
   it("loglikelihood implies the completions endpoint", () => {

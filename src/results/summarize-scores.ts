@@ -46,8 +46,10 @@ export function summarizeScores(records: readonly SampleRecord[]): ScoreMetric[]
     const standardError = count <= 1 ? 0 : stddev / Math.sqrt(count);
     const ci95: [number, number] = isBoolean
       ? proportionCi(Math.round(mean * count), count).ci95
-      : bootstrapMeanCi(numbers, { random: createSeededRandom(BOOTSTRAP_SEED), resamples: BOOTSTRAP_RESAMPLES })
-          .ci;
+      : bootstrapMeanCi(numbers, {
+          random: createSeededRandom(BOOTSTRAP_SEED),
+          resamples: BOOTSTRAP_RESAMPLES,
+        }).ci;
     return { name, kind: isBoolean ? "boolean" : "number", count, mean, ci95, standardError, stddev };
   });
 }

@@ -1,6 +1,6 @@
 // `--scoring loglikelihood`: one sample is one engine item that scores every option and records acc and acc_norm.
 
-import type { BenchmarkSample, LoglikelihoodPrompt } from "../benchmarks/types.js";
+import type { BenchmarkSample, LoglikelihoodPrompt, RecipeScorer } from "../benchmarks/types.js";
 import type { Backend, GenerationStatus } from "../core/generation.js";
 import type { ContinuationScore, LoglikelihoodScorer } from "../core/loglikelihood.js";
 import { type LoglikelihoodScores, recordKey, type SampleRecord } from "../core/sample-record.js";
@@ -11,6 +11,7 @@ import { letterOf } from "../graders/multiple-choice.js";
 import type { Sleep } from "../net/abortable-sleep.js";
 import { type RetryAdvice, retry } from "../net/retry.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
+import { isRecipeScorer, scoreAnswer } from "./score-answer.js";
 
 /** A backend that can score continuations (openai-http over `echo` + `logprobs`, the local llama.cpp model). */
 export type LoglikelihoodBackend = Backend & Pick<LoglikelihoodScorer, "loglikelihood">;
@@ -79,7 +80,8 @@ export function buildLoglikelihoodWorkItem(
             adviceForError: adviceForScoringError,
           },
         );
-        return scoredRecord(prompt, scores, { attempts, sentMs, endMs: now() });
+        const record = scoredRecord(prompt, scores, { attempts, sentMs, endMs: now() });
+        return isRecipeScorer(plan.grader) ? withScorer(plan.grader, record) : record;
       } catch (error) {
         if (signal.aborted) return undefined;
         if (isFatal(error)) throw error;
@@ -152,6 +154,40 @@ export function buildLoglikelihoodWorkItem(
       error: null,
       correct_norm: choice.isCorrectNorm,
       loglikelihood,
+    };
+  }
+
+  /**
+   * A scorer's verdict (a BYOB `completions_logprob` benchmark): the most likely candidate as the response, every
+   * candidate with its log-probability; the scorer decides `correct` instead of the gold index.
+   */
+  async function withScorer(scorer: RecipeScorer, record: SampleRecord): Promise<SampleRecord> {
+    const choices = (record.loglikelihood?.choices ?? []).map((choice) => ({
+      text: choice.continuation,
+      logprob: choice.logprob,
+      isGreedy: choice.is_greedy,
+    }));
+    const scored = await scoreAnswer(scorer, {
+      sample,
+      response: record.response,
+      reasoning: "",
+      finishReason: "other",
+      prompt: record.prompt,
+      choices,
+    });
+    // acc_norm means something only when the target is one of the candidates.
+    const { correct_norm: correctNorm, ...rest } = record;
+    const hasGoldIndex = (record.loglikelihood?.gold_index ?? -1) >= 0;
+    return {
+      ...rest,
+      ...(hasGoldIndex && correctNorm !== undefined ? { correct_norm: correctNorm } : {}),
+      status: scored.error === undefined ? "ok" : "error",
+      extracted: record.response,
+      correct: scored.grade.isCorrect,
+      score: scored.grade.score,
+      grade_reason: `${record.grade_reason}; ${scored.grade.reason}`,
+      error: scored.error ?? null,
+      ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     };
   }
 

@@ -33,13 +33,10 @@ export async function checkLoglikelihoodBenchmarks(
 }
 
 /** After loading: each plan's benchmark built `buildLoglikelihood`, and the backend can score. */
-export function checkLoglikelihoodRun(
-  options: Pick<RunOptions, "scoring">,
-  plans: readonly PlannedBenchmark[],
-  backend: Backend,
-): void {
-  if (options.scoring !== "loglikelihood") return;
-  for (const plan of plans) {
+export function checkLoglikelihoodRun(plans: readonly PlannedBenchmark[], backend: Backend): void {
+  const scored = plans.filter((plan) => plan.scoring === "loglikelihood");
+  if (scored.length === 0) return;
+  for (const plan of scored) {
     if (plan.loaded.buildLoglikelihood === undefined) throw unsupportedBenchmarkError([plan.benchmark.name]);
   }
   if (!hasLoglikelihood(backend)) throw unsupportedBackendError(backend);

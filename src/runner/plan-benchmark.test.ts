@@ -149,3 +149,41 @@ describe("planBenchmark recipes", () => {
     );
   });
 });
+
+describe("planBenchmark endpoint and scoring", () => {
+  it("uses --endpoint-type when given, else the recipe's default endpoint, else chat", async () => {
+    expect((await plan("gsm8k", {})).promptOptions.endpointType).toBe("chat");
+    const given = await planBenchmark(
+      await loadBenchmark("gsm8k"),
+      parseRunOptions({ benchmarks: ["gsm8k"], endpointType: "completions" }),
+      createLocalDatasetContext(fixturesDir("gsm8k")),
+    );
+    expect(given.promptOptions.endpointType).toBe("completions");
+    const benchmark = await loadBenchmark("gsm8k");
+    const [first, ...rest] = benchmark.recipes;
+    const completionsFirst = {
+      ...benchmark,
+      recipes: [
+        { ...first, defaultEndpointType: "completions" as const },
+        ...rest,
+      ] as typeof benchmark.recipes,
+    };
+    const byRecipe = await planBenchmark(
+      completionsFirst,
+      parseRunOptions({ benchmarks: ["gsm8k"] }),
+      createLocalDatasetContext(fixturesDir("gsm8k")),
+    );
+    expect(byRecipe.promptOptions.endpointType).toBe("completions");
+    expect(byRecipe.scoring).toBe("generate");
+    const onlyLoglikelihood = {
+      ...benchmark,
+      recipes: [{ ...first, isLoglikelihoodOnly: true }, ...rest] as typeof benchmark.recipes,
+    };
+    const scored = await planBenchmark(
+      onlyLoglikelihood,
+      parseRunOptions({ benchmarks: ["gsm8k"] }),
+      createLocalDatasetContext(fixturesDir("gsm8k")),
+    );
+    expect([scored.scoring, scored.promptOptions.endpointType]).toEqual(["loglikelihood", "completions"]);
+  });
+});

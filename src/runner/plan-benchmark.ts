@@ -12,7 +12,7 @@ import type {
   Recipe,
   RecipeScorer,
 } from "../benchmarks/types.js";
-import type { RunOptions } from "../config/run-options.js";
+import type { RunOptions, Scoring } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import type { DatasetContext } from "../datasets/types.js";
@@ -51,6 +51,8 @@ export interface PlannedBenchmark {
   samples: BenchmarkSample[];
   /** `--limit N` (a seeded subset stratified by task) or `--first N` (the first N); undefined: all samples. */
   limit: { count: number; mode: LimitMode } | undefined;
+  /** `--scoring`, or loglikelihood for a recipe that only scores so. */
+  scoring: Scoring;
   promptOptions: PromptOptions;
   graderName: string;
   /** A registered grader (sync, one verdict), or the recipe's scorer (async, named scores). */
@@ -99,7 +101,14 @@ export async function planBenchmark(
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const samples = limitSamples(drawn, limit);
-  const params: GenerationParams = resolveDefaultParams(recipe, options.endpointType, cot);
+  const scoring: Scoring =
+    options.scoring === "loglikelihood" || recipe.isLoglikelihoodOnly === true ? "loglikelihood" : "generate";
+  // Log-likelihood scoring reads `echo` + `logprobs` of /completions; else the flag, the benchmark's, or chat.
+  const endpointType =
+    scoring === "loglikelihood"
+      ? "completions"
+      : (options.endpointType ?? recipe.defaultEndpointType ?? "chat");
+  const params: GenerationParams = resolveDefaultParams(recipe, endpointType, cot);
   // The user's temperature, else the recipe's, else greedy: an accuracy run never leaves it to the server.
   params.temperature = options.temperature ?? params.temperature ?? 0;
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
@@ -112,8 +121,9 @@ export async function planBenchmark(
     loaded,
     samples,
     limit,
+    scoring,
     promptOptions: {
-      endpointType: options.endpointType,
+      endpointType,
       nShots,
       systemPrompt: options.systemPrompt,
       cot,

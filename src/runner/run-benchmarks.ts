@@ -124,7 +124,7 @@ async function runResolved(
       await fitShotsToTokenBudget(plan, backend, { signal, onWarning: reporter?.onWarning?.bind(reporter) }),
     );
   }
-  checkLoglikelihoodRun(options, plans, backend);
+  checkLoglikelihoodRun(plans, backend);
 
   const config = writtenOptions(options);
   const session = openSession({
@@ -155,7 +155,7 @@ async function runResolved(
 
   const workItems: EngineWorkItem[] = plans.flatMap((plan) =>
     pending(plan).map((sample) =>
-      options.scoring === "loglikelihood"
+      plan.scoring === "loglikelihood"
         ? buildLoglikelihoodWorkItem(plan, sample, {
             runStartMs,
             session: session.index,
@@ -276,7 +276,7 @@ function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<strin
     base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
     backend: options.backend ?? "http",
     model_path: options.modelPath ?? null,
-    endpoint_type: options.endpointType,
+    endpoint_type: options.endpointType ?? null,
     scoring: options.scoring,
     ...planConfig(plan),
     extra_inputs: options.extraInputs ?? null,
