@@ -33,9 +33,13 @@ export class NoSuchBenchmarkError extends BenchError {
   readonly available: readonly string[];
 
   constructor(name: string, available: readonly string[]) {
-    super("E_NO_SUCH_BENCHMARK", `Unknown benchmark "${name}". Available: ${available.join(", ")}.`, {
-      exitCode: 2,
-    });
+    super(
+      "E_NO_SUCH_BENCHMARK",
+      `Unknown benchmark "${name}". Available: ${available.join(", ")}; or a definition file (./my_bench.ts, ./my_bench.yaml).`,
+      {
+        exitCode: 2,
+      },
+    );
     this.available = available;
   }
 }

@@ -8,6 +8,25 @@ export type {
   LoadedBenchmark,
   PromptOptions,
 } from "./benchmarks/types.js";
+export type { BenchmarkConfigInput as ByobConfig } from "./byob/benchmark-config.js";
+export { type BenchmarkDefinition, benchmark } from "./byob/define-benchmark.js";
+export { graderScorer } from "./byob/grader-scorer.js";
+export {
+  type ScorerChoice,
+  type ScorerConfig,
+  type ScorerFunction,
+  type ScorerInput,
+  type ScorerResult,
+  scorer,
+} from "./byob/scorer.js";
+export {
+  BUILTIN_SCORERS,
+  contains,
+  exactMatch,
+  f1Token,
+  multipleChoiceAcc,
+  regexMatch,
+} from "./byob/scorers/builtin-scorers.js";
 export { parseProfileOptions } from "./config/parse-profile-options.js";
 export { parseRunOptions } from "./config/parse-run-options.js";
 export type { ProfileOptions, ProfileOptionsInput } from "./config/profile-options.js";

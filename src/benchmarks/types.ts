@@ -60,6 +60,23 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
   buildLoglikelihood?(sample: S, options: PromptOptions): LoglikelihoodPrompt;
   /** Samples of the dataset left out of `samples`, with why. */
   skipped?: SkippedSamples;
+  /**
+   * Eval-only mode (a BYOB `response_field`): the answer each sample already carries. A run grades it and sends
+   * nothing.
+   */
+  givenResponse?(sample: S): string;
+  /** Where the few-shot examples come from and how they were drawn, for run.json (a BYOB benchmark's). */
+  fewshot?: FewshotRecord;
+}
+
+/** run.json's record of a benchmark's few-shot draw. */
+export interface FewshotRecord {
+  /** The dataset the examples were drawn from. */
+  source: string;
+  /** The draw's `random.Random` seed. */
+  seed: number;
+  /** Rows the examples were drawn from. */
+  poolSize: number;
 }
 
 /** How the mock server's oracle recognises and answers this benchmark's questions. */
@@ -213,6 +230,10 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
   readonly maxNShots: number;
   /** Known subtasks; empty when the benchmark has none. */
   readonly tasks: readonly string[];
+  /** The file of a user benchmark (`benchmark()` + `scorer()`, or YAML); absent for registered ones. */
+  readonly definitionFile?: string;
+  /** True when its samples carry their answers (`LoadedBenchmark.givenResponse`): a run of it needs no server. */
+  readonly isEvalOnly?: boolean;
   /** True when `load` returns `buildLoglikelihood` (`--scoring loglikelihood`), so a run can say so before loading data. */
   readonly hasLoglikelihood?: boolean;
   /** Other names `run` and `list` accept for this benchmark (e.g. `bbh` for `bigbench`). */

@@ -1,5 +1,6 @@
 // Every command's declaration: name, help texts and option groups. Light (no command code), so `main` can read all.
 import { DEFAULT_LOCAL_MODEL } from "../backends/local-llama/local-model-source.js";
+import { byobOptions } from "../config/byob-options.js";
 import { compareOptions } from "../config/compare-options.js";
 import { connectionOptions } from "../config/connection-options.js";
 import { gateOptions } from "../config/gate-options.js";
@@ -121,6 +122,17 @@ export const mockServerSpec = commandSpec({
   groups: MOCK_SERVER_OPTION_GROUPS,
 });
 
+export const byobSpec = commandSpec({
+  name: "byob",
+  summary: "Check or start a benchmark definition of your own (benchmark() + scorer(), or YAML).",
+  usage: "llm-bench byob validate FILE... [--data-dir DIR]\n       llm-bench byob new NAME [--dir DIR]",
+  description:
+    "validate: load each definition file as `run` would (parameters, requirements, dataset, every row's prompt\n" +
+    "fields), print the first 3 prompts and the scorer's values with each row's target as the response; exit 0, or 2\n" +
+    "with what to change. new: write NAME.ts (a commented starter) and NAME.jsonl (3 rows). Guide: docs/BYOB.md.",
+  groups: [byobOptions],
+});
+
 /** The commands in the order `llm-bench --help` lists them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   listSpec,
@@ -133,4 +145,5 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   serveSpec,
   gradeSpec,
   mockServerSpec,
+  byobSpec,
 ];

@@ -1,9 +1,10 @@
-// `llm-bench list`: the registered benchmarks with their defaults.
+// `llm-bench list`: the registered benchmarks with their defaults, and with --include those of definition files.
 import { recipeGraderName } from "../benchmarks/recipe-grader-name.js";
 import { BENCHMARK_NAMES, loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
 import { formatRecipeSource } from "../benchmarks/select-recipe.js";
 import type { Recipe } from "../benchmarks/types.js";
+import { findDefinedBenchmarks } from "../byob/find-definition-files.js";
 import { ConfigError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
 import { listSpec } from "./command-specs.js";
@@ -19,8 +20,9 @@ export async function listCommand(io: CliIo): Promise<number> {
   if (positionals.length > 0)
     throw new ConfigError(`list takes no arguments, got "${positionals.join(" ")}".`);
   const entries = [];
-  for (const name of BENCHMARK_NAMES) {
-    const benchmark = await loadBenchmark(name);
+  const registered = await Promise.all(BENCHMARK_NAMES.map((name) => loadBenchmark(name)));
+  const included = values.include === undefined ? [] : await findDefinedBenchmarks(values.include);
+  for (const benchmark of [...registered, ...included]) {
     const [defaultRecipe] = benchmark.recipes;
     entries.push({
       name: benchmark.name,
@@ -32,6 +34,7 @@ export async function listCommand(io: CliIo): Promise<number> {
       dataset: benchmark.dataset,
       tasks: benchmark.tasks,
       aliases: benchmark.aliases ?? [],
+      defined_in: benchmark.definitionFile ?? "built-in",
       recipes: benchmark.recipes.map(recipeEntry),
     });
   }

@@ -21,6 +21,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: () => import("./serve-command.js").then((m) => m.serveCommand),
   grade: () => import("./grade-command.js").then((m) => m.gradeCommand),
   "mock-server": () => import("./mock-server-command.js").then((m) => m.mockServerCommand),
+  byob: () => import("./byob-command.js").then((m) => m.byobCommand),
 };
 
 function usage(): string {

@@ -14,3 +14,8 @@ const TRAILING = new RegExp(`${PYTHON_WHITESPACE_CLASS}+$`);
 export function pythonStrip(text: string): string {
   return text.replace(LEADING, "").replace(TRAILING, "");
 }
+
+/** Python's `text.rstrip()` with no argument. */
+export function pythonRstrip(text: string): string {
+  return text.replace(TRAILING, "");
+}

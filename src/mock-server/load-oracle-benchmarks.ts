@@ -1,5 +1,5 @@
-// Loads the benchmarks the oracle should recognise, every sample of each, through the benchmark registry.
-import { loadBenchmark } from "../benchmarks/registry.js";
+// Loads the benchmarks the oracle should recognise, every sample of each: registered ones and definition files.
+import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { LoadedOracleBenchmark } from "./oracle-types.js";
 
@@ -12,8 +12,7 @@ export async function loadOracleBenchmarks(
   context: DatasetContext,
 ): Promise<LoadedOracleBenchmark[]> {
   const loaded: LoadedOracleBenchmark[] = [];
-  for (const name of names) {
-    const benchmark = await loadBenchmark(name);
+  for (const benchmark of await resolveBenchmarks(names)) {
     for (const recipe of benchmark.recipes) {
       const { samples, buildLoglikelihood } = await benchmark.load({ context, recipe, nShots: 0 });
       // No system prompt: the 0-shot context is then the part every scored prompt of the sample ends with.

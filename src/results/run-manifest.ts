@@ -65,6 +65,10 @@ export const runManifestSchema = z.object({
           reason: z.string().optional(),
         })
         .optional(),
+      /** A BYOB benchmark's few-shot draw: the dataset, the seed, the rows drawn from. */
+      fewshot: z
+        .object({ source: z.string(), seed: z.number().int(), pool_size: z.number().int() })
+        .optional(),
     }),
   ),
   sessions: z.array(sessionEntrySchema),

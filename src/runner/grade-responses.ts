@@ -8,27 +8,16 @@ import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
 import { ConfigError } from "../errors.js";
-import type { Grade } from "../graders/types.js";
 import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
-import { gradeExtras } from "./grade-extras.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
-import { type ScoredAnswer, scoreAnswer } from "./score-answer.js";
+import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
 
-/** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
-export interface PregeneratedResponse {
-  id: string;
-  response: string;
-  reasoning?: string;
-  /** True when a `<think>` block was opened and never closed. */
-  isThinkUnclosed?: boolean;
-  /** Where the response came from, for error messages ("file line 3"). */
-  source: string;
-}
+export type { PregeneratedResponse } from "./pregenerated-record.js";
 
 export interface GradeResponsesResult {
   runDir: string;
@@ -75,7 +64,7 @@ export async function gradeResponses(
     if (seen.has(response.id))
       throw new ConfigError(`${response.source}: field "id": duplicate id "${response.id}".`);
     seen.add(response.id);
-    records.push(await gradedRecord(benchmark.name, sample, response, plan));
+    records.push(await pregeneratedRecord(benchmark.name, sample, response, plan));
   }
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();
@@ -125,62 +114,4 @@ export async function gradeResponses(
     summaries: { [benchmark.name]: summaryForManifest(summary, metrics) },
   });
   return { runDir, summary, resultPath };
-}
-
-async function gradedRecord(
-  benchmark: string,
-  sample: BenchmarkSample,
-  response: PregeneratedResponse,
-  plan: Awaited<ReturnType<typeof planBenchmark>>,
-): Promise<SampleRecord> {
-  const input = {
-    response: response.response,
-    gold: sample.gold,
-    ...(sample.choices ? { choices: sample.choices } : {}),
-  };
-  const extraGrades = gradeExtras(plan.extraGraders, input, response.isThinkUnclosed === true);
-  const prompt = plan.loaded.buildPrompt(sample, plan.promptOptions);
-  const scored: ScoredAnswer =
-    response.isThinkUnclosed === true
-      ? {
-          grade: {
-            isCorrect: false,
-            score: 0,
-            extracted: null,
-            isUnparsed: true,
-            reason: "the <think> block never closed",
-          },
-        }
-      : await scoreAnswer(plan.grader, {
-          sample,
-          response: response.response,
-          reasoning: response.reasoning ?? "",
-          finishReason: "unknown",
-          prompt,
-        });
-  const { grade } = scored;
-  return {
-    benchmark,
-    id: sample.id,
-    task: sample.task,
-    status: scored.error === undefined ? "ok" : "error",
-    prompt,
-    response: response.response,
-    reasoning: response.reasoning ?? "",
-    extracted: grade.extracted,
-    gold: sample.gold,
-    correct: grade.isCorrect,
-    score: grade.score,
-    unparsed: grade.isUnparsed,
-    truncated: response.isThinkUnclosed === true,
-    grade_reason: grade.reason,
-    finish_reason: "unknown",
-    usage: { prompt_tokens: null, completion_tokens: null },
-    timings: { sent_at_ms: 0, ttfb_ms: null, ttft_ms: null, e2e_ms: 0, itl_ms: null, chunks: 0 },
-    attempts: 0,
-    session: 0,
-    error: scored.error ?? null,
-    ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
-    ...(scored.scores === undefined ? {} : { scores: scored.scores }),
-  };
 }

@@ -1,7 +1,6 @@
 // Resolves one benchmark of a run: its samples (tasks, subset, limit), prompt options, grader and generation parameters.
 
 import { recipeGraderName } from "../benchmarks/recipe-grader-name.js";
-import { loadBenchmark } from "../benchmarks/registry.js";
 import { resolveDefaultParams } from "../benchmarks/resolve-default-params.js";
 import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type {
@@ -12,6 +11,7 @@ import type {
   Recipe,
   RecipeScorer,
 } from "../benchmarks/types.js";
+import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { RunOptions, Scoring } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
@@ -68,8 +68,7 @@ export interface PlannedBenchmark {
 
 /** Loads the benchmarks a run names (their code, not their data) and checks `--tasks` against them. */
 export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[]> {
-  const loaded: Benchmark[] = [];
-  for (const name of options.benchmarks) loaded.push(await loadBenchmark(name));
+  const loaded = await resolveBenchmarks(options.benchmarks);
   checkTasksKnown(options.tasks, loaded);
   for (const benchmark of loaded) selectRecipe(benchmark, options.recipe, options.scoring);
   checkRecipePairsKnown(options.recipe, loaded);

@@ -46,6 +46,15 @@ export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmar
     grader: plan.graderName,
     dataset: plan.benchmark.dataset,
     ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
+    ...(plan.loaded.fewshot === undefined
+      ? {}
+      : {
+          fewshot: {
+            source: plan.loaded.fewshot.source,
+            seed: plan.loaded.fewshot.seed,
+            pool_size: plan.loaded.fewshot.poolSize,
+          },
+        }),
   };
 }
 

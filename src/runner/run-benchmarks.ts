@@ -1,6 +1,7 @@
 // The library entry point of `llm-bench run`: plan, request, grade, journal and write the run directory.
 import { join } from "node:path";
 import type { Benchmark } from "../benchmarks/types.js";
+import { normalizeBenchmarkReference } from "../byob/resolve-benchmarks.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import {
   RESUMABLE_OPTION_KEYS,
@@ -33,6 +34,7 @@ import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
+import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
 
@@ -52,12 +54,32 @@ export async function runBenchmarks(
 ): Promise<RunOutcome> {
   const { reporter, signal } = dependencies;
   const env = dependencies.env ?? process.env;
-  const given: RunOptionsInput = { ...input, apiKey: input.apiKey ?? env["OPENAI_API_KEY"] };
+  const given: RunOptionsInput = {
+    ...input,
+    // Definition files by absolute path, so that run.json resumes from any directory.
+    ...(input.benchmarks === undefined
+      ? {}
+      : { benchmarks: input.benchmarks.map((each) => normalizeBenchmarkReference(each)) }),
+    apiKey: input.apiKey ?? env["OPENAI_API_KEY"],
+  };
   const explicit = dependencies.backend === undefined ? chooseRunBackend(given) : given;
   const { options, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
   const benchmarks = await loadRunBenchmarks(options);
   await checkLoglikelihoodBenchmarks(options, benchmarks);
   const backendExtras = { env, onDownloadProgress: reporter?.onDatasetProgress?.bind(reporter) };
+  const context = {
+    now: dependencies.now ?? (() => performance.now()),
+    clock: dependencies.clock ?? (() => new Date()),
+    env,
+    reporter,
+    signal,
+  };
+  // Eval-only benchmarks carry their answers: no server is asked anything, not even its model list.
+  if (dependencies.backend === undefined && benchmarks.every((benchmark) => benchmark.isEvalOnly === true)) {
+    // The model a user named (results are labelled with it), not one the backend choice filled in.
+    const model = input.model ?? resumed?.manifest.model ?? "pregenerated";
+    return runResolved({ ...options, model }, benchmarks, NO_SERVER, resumed, context);
+  }
   return withConnection(
     {
       injected: dependencies.backend,
@@ -74,16 +96,18 @@ export async function runBenchmarks(
         options.backend === "local" || model === options.model
           ? connection.listing
           : connection.sendingBackend(() => createRunBackend(options, model, backendExtras));
-      return runResolved({ ...options, model }, benchmarks, backend, resumed, {
-        now: dependencies.now ?? (() => performance.now()),
-        clock: dependencies.clock ?? (() => new Date()),
-        env,
-        reporter,
-        signal,
-      });
+      return runResolved({ ...options, model }, benchmarks, backend, resumed, context);
     },
   );
 }
+
+/** The backend of a run whose every benchmark is eval-only: its work items never call it. */
+const NO_SERVER: Backend = {
+  name: "none (eval-only)",
+  generate: () => Promise.reject(new Error("an eval-only run sends no request")),
+  listModels: () => Promise.resolve([]),
+  close: () => Promise.resolve(),
+};
 
 const RUN_RESUME_RULES: ResumeRules<RunOptionsInput, RunOptions> = {
   command: "run",
@@ -155,14 +179,16 @@ async function runResolved(
 
   const workItems: EngineWorkItem[] = plans.flatMap((plan) =>
     pending(plan).map((sample) =>
-      plan.scoring === "loglikelihood"
-        ? buildLoglikelihoodWorkItem(plan, sample, {
-            runStartMs,
-            session: session.index,
-            maxRetries: options.maxRetries,
-            now: context.now,
-          })
-        : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
+      plan.loaded.givenResponse !== undefined
+        ? buildGivenResponseWorkItem(plan, sample, { session: session.index })
+        : plan.scoring === "loglikelihood"
+          ? buildLoglikelihoodWorkItem(plan, sample, {
+              runStartMs,
+              session: session.index,
+              maxRetries: options.maxRetries,
+              now: context.now,
+            })
+          : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
     ),
   );
   const scrape = await startPrometheusScrape(options, {

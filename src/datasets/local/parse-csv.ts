@@ -7,11 +7,17 @@ export interface ParseCsvOptions {
   source: string;
   /** Field names when the file has no header row; otherwise the first row names the fields. */
   header?: readonly string[];
+  /** Between fields: "," (default) or a tab (TSV). */
+  delimiter?: "," | "\t";
 }
 
 /** Parses CSV text into rows keyed by the header's field names; every value is a string. Blank lines are skipped. */
 export function parseCsv(text: string, options: ParseCsvOptions): Row[] {
-  const records = parseCsvRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, options.source);
+  const records = parseCsvRecords(
+    text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+    options.source,
+    options.delimiter === "\t" ? TAB : COMMA,
+  );
   let header = options.header;
   let firstDataIndex = 0;
   if (header === undefined) {
@@ -47,10 +53,11 @@ interface CsvRecord {
 
 const QUOTE = 34;
 const COMMA = 44;
+const TAB = 9;
 const LF = 10;
 const CR = 13;
 
-function parseCsvRecords(text: string, source: string): CsvRecord[] {
+function parseCsvRecords(text: string, source: string, separator = COMMA): CsvRecord[] {
   const records: CsvRecord[] = [];
   const length = text.length;
   let position = 0;
@@ -85,7 +92,7 @@ function parseCsvRecords(text: string, source: string): CsvRecord[] {
         value = pieces;
         position = cursor;
         const next = text.charCodeAt(position);
-        if (position < length && next !== COMMA && next !== LF && next !== CR) {
+        if (position < length && next !== separator && next !== LF && next !== CR) {
           throw new DatasetError(`${source} line ${line}: unexpected text after a closing quote.`, {
             code: "E_DATASET_PARSE",
           });
@@ -94,14 +101,14 @@ function parseCsvRecords(text: string, source: string): CsvRecord[] {
         let cursor = position;
         for (; cursor < length; cursor++) {
           const code = text.charCodeAt(cursor);
-          if (code === COMMA || code === LF || code === CR) break;
+          if (code === separator || code === LF || code === CR) break;
         }
         value = text.slice(position, cursor);
         position = cursor;
       }
       fields.push(value);
       const code = text.charCodeAt(position);
-      if (code === COMMA) {
+      if (code === separator) {
         position++;
       } else {
         if (code === CR) position++;

@@ -1,0 +1,120 @@
+// The parameters of a BYOB benchmark: NeMo Evaluator's (`@benchmark` in
+// NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/decorators.py@76c865c3c09132c1d102a0a84454c36823f19cff),
+// camelCase in TypeScript and snake_case in YAML, with NeMo's defaults; checked once, here.
+import { z } from "zod";
+import { ConfigError } from "../errors.js";
+
+export const ENDPOINT_TYPES = ["chat", "completions", "completions_logprob"] as const;
+export type ByobEndpointType = (typeof ENDPOINT_TYPES)[number];
+
+/** Each parameter's TypeScript and YAML names, in the order NeMo documents them. */
+export const PARAMETER_NAMES = [
+  ["name", "name"],
+  ["dataset", "dataset"],
+  ["prompt", "prompt"],
+  ["targetField", "target_field"],
+  ["endpointType", "endpoint_type"],
+  ["requirements", "requirements"],
+  ["fieldMapping", "field_mapping"],
+  ["extra", "extra"],
+  ["responseField", "response_field"],
+  ["systemPrompt", "system_prompt"],
+  ["choices", "choices"],
+  ["choicesField", "choices_field"],
+  ["numFewshot", "num_fewshot"],
+  ["fewshotDataset", "fewshot_dataset"],
+  ["fewshotSplit", "fewshot_split"],
+  ["fewshotPrefix", "fewshot_prefix"],
+  ["fewshotTemplate", "fewshot_template"],
+  ["fewshotSeparator", "fewshot_separator"],
+  ["description", "description"],
+] as const;
+
+export type ParameterStyle = "camel" | "snake";
+
+const nonEmpty = (what: string) => z.string().min(1, `${what} must not be empty`);
+
+export const benchmarkConfigSchema = z
+  .object({
+    name: z.string(),
+    dataset: nonEmpty("dataset"),
+    prompt: nonEmpty("prompt"),
+    targetField: nonEmpty("the target field").default("target"),
+    endpointType: z.enum(ENDPOINT_TYPES).default("chat"),
+    requirements: z.union([z.array(nonEmpty("a requirement")), nonEmpty("the requirements file")]).optional(),
+    fieldMapping: z.record(z.string(), nonEmpty("a mapped field name")).optional(),
+    extra: z.record(z.string(), z.unknown()).default({}),
+    responseField: nonEmpty("the response field").optional(),
+    systemPrompt: z.string().optional(),
+    choices: z.array(z.string()).min(1, "choices must list at least one candidate").optional(),
+    choicesField: nonEmpty("the choices field").optional(),
+    numFewshot: z.number().int().min(0).default(0),
+    fewshotDataset: nonEmpty("the few-shot dataset").optional(),
+    fewshotSplit: nonEmpty("the few-shot split").optional(),
+    fewshotPrefix: z.string().default(""),
+    fewshotTemplate: z.string().optional(),
+    fewshotSeparator: z.string().default("\n\n"),
+    /** Ours: one line for `list`. */
+    description: z.string().optional(),
+  })
+  .strict();
+
+export type BenchmarkConfigInput = z.input<typeof benchmarkConfigSchema>;
+export type BenchmarkConfig = z.output<typeof benchmarkConfigSchema>;
+
+/** A parameter's name as the user wrote it. */
+export function parameterName(camel: string, style: ParameterStyle): string {
+  const entry = PARAMETER_NAMES.find(([name]) => name === camel);
+  return style === "camel" || entry === undefined ? camel : entry[1];
+}
+
+/** A YAML definition's snake_case keys as the schema's camelCase; unknown keys stay, for the schema to name. */
+export function camelCaseParameters(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      PARAMETER_NAMES.find(([, snake]) => snake === key)?.[0] ?? key,
+      value,
+    ]),
+  );
+}
+
+/**
+ * Checks `input`; a mistake is a ConfigError that names `origin` (the definition file) and each wrong parameter
+ * as the user spells it, with what to change.
+ */
+export function parseBenchmarkConfig(input: unknown, origin: string, style: ParameterStyle): BenchmarkConfig {
+  const parsed = benchmarkConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      if (issue.code === "unrecognized_keys") {
+        const known = PARAMETER_NAMES.map((entry) => (style === "camel" ? entry[0] : entry[1])).join(", ");
+        return `unknown parameter${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `"${key}"`).join(", ")} (known: ${known})`;
+      }
+      const [first] = issue.path;
+      const where = first === undefined ? "the definition" : `"${parameterName(String(first), style)}"`;
+      const rest = issue.path.slice(1).map(String);
+      return `${where}${rest.length > 0 ? ` (at ${rest.join(".")})` : ""}: ${issue.message}`;
+    });
+    throw new ConfigError(`${origin}: ${problems.join("; ")}.`);
+  }
+  const config = parsed.data;
+  const name = (camel: string) => `"${parameterName(camel, style)}"`;
+  if (
+    config.endpointType === "completions_logprob" &&
+    config.choices === undefined &&
+    config.choicesField === undefined
+  ) {
+    throw new ConfigError(
+      `${origin}: ${name("endpointType")} completions_logprob needs the candidates: give ${name("choices")} (a list) or ${name("choicesField")} (a column).`,
+    );
+  }
+  if (
+    config.endpointType !== "completions_logprob" &&
+    (config.choices !== undefined || config.choicesField !== undefined)
+  ) {
+    throw new ConfigError(
+      `${origin}: ${name(config.choices === undefined ? "choicesField" : "choices")} applies to ${name("endpointType")} completions_logprob only; set it, or remove the choices.`,
+    );
+  }
+  return config;
+}

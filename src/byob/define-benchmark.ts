@@ -1,0 +1,110 @@
+// `benchmark(config, scorer)`: checks a BYOB definition, normalises its name, registers it and returns it — the
+// contract of NeMo Evaluator's `@benchmark` stacked on `@scorer`
+// (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/decorators.py@76c865c3c09132c1d102a0a84454c36823f19cff).
+import { ConfigError } from "../errors.js";
+import { type BenchmarkConfig, type BenchmarkConfigInput, parseBenchmarkConfig } from "./benchmark-config.js";
+import { normalizeBenchmarkName } from "./normalize-benchmark-name.js";
+import { isScorer, type ScorerFunction } from "./scorer.js";
+
+/** Shared by every copy of this module a process may load (a definition file may import its own copy). */
+const DEFINITION_MARK = Symbol.for("llm-benchmarker.byob.definition");
+const REGISTRY = Symbol.for("llm-benchmarker.byob.registry");
+const LOADING_FILE = Symbol.for("llm-benchmarker.byob.loading-file");
+
+/** A registered benchmark definition: what `run ./file.ts` compiles into a runnable benchmark. */
+export interface BenchmarkDefinition {
+  /** The name as given. */
+  readonly name: string;
+  /** lowercase, `_` for other characters, no leading/trailing `_`, at most 50 characters: what `run` calls it. */
+  readonly normalizedName: string;
+  readonly config: BenchmarkConfig;
+  readonly scorer: ScorerFunction;
+  /** The file that defined it (relative paths resolve from its folder); undefined when defined in code. */
+  readonly definitionFile: string | undefined;
+}
+
+interface GlobalSlots {
+  [REGISTRY]?: BenchmarkDefinition[];
+  [LOADING_FILE]?: { path: string; style: "camel" | "snake" } | undefined;
+}
+
+const slots = globalThis as typeof globalThis & GlobalSlots;
+
+function registry(): BenchmarkDefinition[] {
+  slots[REGISTRY] ??= [];
+  return slots[REGISTRY];
+}
+
+/** Every definition registered so far in this process, in order. */
+export function registeredBenchmarks(): readonly BenchmarkDefinition[] {
+  return registry();
+}
+
+/** True for what `benchmark()` returned (from any copy of this module). */
+export function isBenchmarkDefinition(value: unknown): value is BenchmarkDefinition {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[DEFINITION_MARK] === true
+  );
+}
+
+/**
+ * Runs `load` with `path` as the file being defined, so that `benchmark()` calls made while it runs record it
+ * (and name it in their errors), and returns the definitions they registered.
+ */
+export async function collectDefinitions(
+  path: string,
+  style: "camel" | "snake",
+  load: () => Promise<void>,
+): Promise<BenchmarkDefinition[]> {
+  const before = registry().length;
+  const previous = slots[LOADING_FILE];
+  slots[LOADING_FILE] = { path, style };
+  try {
+    await load();
+  } finally {
+    slots[LOADING_FILE] = previous;
+  }
+  return registry().slice(before);
+}
+
+/**
+ * Defines a benchmark. `scorerFn` must be wrapped in `scorer()`. A mistake (a missing or unknown parameter, a
+ * name with no letter or digit, a name already defined in the same file) is a ConfigError naming the file.
+ */
+export function benchmark(config: BenchmarkConfigInput, scorerFn: ScorerFunction): BenchmarkDefinition {
+  const loading = slots[LOADING_FILE];
+  const origin = loading?.path ?? "benchmark()";
+  const parsed = parseBenchmarkConfig(config, origin, loading?.style ?? "camel");
+  if (!isScorer(scorerFn)) {
+    throw new ConfigError(
+      `${origin}: benchmark "${parsed.name}": its scorer must be wrapped in scorer(): ` +
+        "benchmark({ … }, scorer((sample) => ({ correct: … }))).",
+    );
+  }
+  let normalizedName: string;
+  try {
+    normalizedName = normalizeBenchmarkName(parsed.name);
+  } catch (error) {
+    throw new ConfigError(`${origin}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const sameFile = registry().find(
+    (other) => other.normalizedName === normalizedName && other.definitionFile === loading?.path,
+  );
+  if (sameFile !== undefined && loading !== undefined) {
+    throw new ConfigError(
+      `${origin}: benchmark "${parsed.name}" (normalised "${normalizedName}") is defined twice; give each a distinct name.`,
+    );
+  }
+  const definition: BenchmarkDefinition = {
+    name: parsed.name,
+    normalizedName,
+    config: parsed,
+    scorer: scorerFn,
+    definitionFile: loading?.path,
+  };
+  Object.defineProperty(definition, DEFINITION_MARK, { value: true });
+  registry().push(definition);
+  return definition;
+}
