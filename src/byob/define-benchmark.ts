@@ -25,7 +25,8 @@ export interface BenchmarkDefinition {
 
 interface GlobalSlots {
   [REGISTRY]?: BenchmarkDefinition[];
-  [LOADING_FILE]?: { path: string; style: "camel" | "snake" } | undefined;
+  /** The file being loaded, how it spells parameters, and where its definitions start in the registry. */
+  [LOADING_FILE]?: { path: string; style: "camel" | "snake"; start: number } | undefined;
 }
 
 const slots = globalThis as typeof globalThis & GlobalSlots;
@@ -60,7 +61,7 @@ export async function collectDefinitions(
 ): Promise<BenchmarkDefinition[]> {
   const before = registry().length;
   const previous = slots[LOADING_FILE];
-  slots[LOADING_FILE] = { path, style };
+  slots[LOADING_FILE] = { path, style, start: before };
   try {
     await load();
   } finally {
@@ -89,9 +90,12 @@ export function benchmark(config: BenchmarkConfigInput, scorerFn: ScorerFunction
   } catch (error) {
     throw new ConfigError(`${origin}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const sameFile = registry().find(
-    (other) => other.normalizedName === normalizedName && other.definitionFile === loading?.path,
-  );
+  const sameFile =
+    loading === undefined
+      ? undefined
+      : registry()
+          .slice(loading.start)
+          .find((other) => other.normalizedName === normalizedName);
   if (sameFile !== undefined && loading !== undefined) {
     throw new ConfigError(
       `${origin}: benchmark "${parsed.name}" (normalised "${normalizedName}") is defined twice; give each a distinct name.`,

@@ -27,10 +27,15 @@ export function isDefinitionPath(value: string): boolean {
   return CODE_EXTENSIONS.includes(extension) || YAML_EXTENSIONS.includes(extension);
 }
 
-/** This package's entry, which `import … from "llm-benchmarker"` in a definition file resolves to. */
+/**
+ * This package's entry, which `import … from "llm-benchmarker"` in a definition file resolves to: the built one
+ * beside this file (dist/), else the repository's build (when running from the sources), else the sources.
+ */
 function packageEntry(): string {
-  const built = fileURLToPath(new URL("../index.js", import.meta.url));
-  return existsSync(built) ? built : fileURLToPath(new URL("../index.ts", import.meta.url));
+  const candidates = ["../index.js", "../../dist/index.js", "../index.ts"].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[2] ?? "";
 }
 
 function createLoader(from: string) {
@@ -39,12 +44,24 @@ function createLoader(from: string) {
     moduleCache: false,
     fsCache: false,
     interopDefault: false,
+    // The package's own build is plain ESM: imported natively, once, not transpiled per definition file.
+    tryNative: true,
   });
 }
 
-/** A code module's failure to load, without its stack: the file and the message (a ConfigError passes as is). */
+/**
+ * A code module's failure to load, without its stack: the file and the message. A definition mistake passes as
+ * it is — also when thrown by another copy of this package (a definition file may import its own).
+ */
 function loadError(file: string, error: unknown): ConfigError {
   if (error instanceof ConfigError) return error;
+  const { code, exitCode } = (typeof error === "object" && error !== null ? error : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof code === "string" && code.startsWith("E_") && exitCode === 2) {
+    return new ConfigError(toError(error).message, { cause: error });
+  }
   return new ConfigError(`${file}: cannot be loaded: ${toError(error).message}`, { cause: error });
 }
 
