@@ -216,7 +216,7 @@ export function buildLoglikelihoodWorkItem(
 
 /** The option letter when the gold answer is one (MMLU, HellaSwag), else the chosen continuation's text. */
 function extractedAnswer(gold: string, goldIndex: number, chosen: number, chosenText: string): string {
-  const isLetterGold = goldIndex < 26 && gold === letterOf(goldIndex);
+  const isLetterGold = goldIndex >= 0 && goldIndex < 26 && gold === letterOf(goldIndex);
   return isLetterGold && chosen < 26 ? letterOf(chosen) : chosenText.trim();
 }
 
