@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
 import { lightevalExpr, lightevalLatex } from "./lighteval-math-grader.js";
+import { getGrader } from "./registry.js";
 
 describe("lighteval_expr / lighteval_latex", () => {
   it("prefers \\boxed{} (priority 0) over later numbers", () => {
@@ -80,5 +81,28 @@ describe("lighteval_gpqa", () => {
       isCorrect: true,
       isUnparsed: false,
     });
+  });
+});
+
+// lighteval 0.10's `math_pass_at_1_1n`, verdicts derived by hand from huggingface/lighteval@c4826ea9
+// (metrics_sample.py `PassAtK.compute`, math_comparison.py `compare_gold_target`/`sympy_expr_eq`): where it and
+// ≥ 0.13's `pass_at_k_math` part.
+describe("lighteval_0_10_math", () => {
+  const grade010 = getGrader("lighteval_0_10_math");
+  const grade013 = getGrader("lighteval_math");
+  it.each([
+    // Both read the same \boxed{} answer.
+    ["5", "The answer is \\boxed{5}", true, true],
+    ["\\frac{1}{2}", "So \\boxed{\\frac{2}{4}}", true, true],
+    // A float gold (read as an expression) against a fraction needs rounding: 0.10 passes its Doc as the
+    // precision, so the comparison raises and fails.
+    ["0.5", "\\boxed{\\frac{1}{2}}", false, true],
+    ["0.25", "so it is \\boxed{\\frac{1}{4}}", false, true],
+    // An assignment against a bare value, both ways round.
+    ["x=5", "\\boxed{5}", true, true],
+    ["7", "\\boxed{y = 7}", true, true],
+  ])("gold %j, response %j: 0.10 %s, 0.13 %s", (gold, response, expected010, expected013) => {
+    expect(grade010({ gold, response }).isCorrect).toBe(expected010);
+    expect(grade013({ gold, response }).isCorrect).toBe(expected013);
   });
 });

@@ -28,7 +28,10 @@ function describe(answers: readonly ParsedAnswer[]): string {
 interface LightevalMathMetric {
   goldTargets: readonly ExtractionTarget[];
   predictionTargets: readonly ExtractionTarget[];
-  precision: number;
+  precision: number | "unusable";
+  fallbackMode?: "no_fallback" | "first_match";
+  goldFallback?: "raw" | "none";
+  isSwapped?: boolean;
   /** `PassAtK(strip_strings=True)`: gold and prediction `.strip()`ped before the extractive match. */
   isStripped: boolean;
 }
@@ -41,6 +44,9 @@ function createLightevalMathGrader(metric: LightevalMathMetric): Grader {
       goldTargets: metric.goldTargets,
       predictionTargets: metric.predictionTargets,
       precision: metric.precision,
+      ...(metric.fallbackMode === undefined ? {} : { fallbackMode: metric.fallbackMode }),
+      ...(metric.goldFallback === undefined ? {} : { goldFallback: metric.goldFallback }),
+      ...(metric.isSwapped === undefined ? {} : { isSwapped: metric.isSwapped }),
     });
     const [first] = match.prediction;
     if (first === undefined) {
@@ -80,5 +86,24 @@ export const lightevalMath: Grader = createLightevalMathGrader({
   goldTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
   predictionTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
   precision: 6,
+  isStripped: true,
+});
+
+/**
+ * lighteval 0.10 `Metrics.math_pass_at_1_1n` (math_500, aime24, aime25 at huggingface/lighteval@c4826ea9380f01fd7d6cfe291cee26a238dad774,
+ * src/lighteval/metrics/metrics.py, metrics_sample.py `PassAtK`, utils/extractive_match_utils.py
+ * `extract_target_from_pred`, utils/math_comparison.py `compare_gold_target`): both strings stripped, both read with
+ * `[ExprExtractionConfig(), LatexExtractionConfig()]` and `extract_target_from_pred`'s defaults (no fallback), a
+ * gold nothing is extracted from never equal, and `score_sample(pred, gold, formatted_doc)` calls
+ * `compare_gold_target(gold=pred, target=gold, precision=formatted_doc)` — the prediction in the gold's place, and
+ * the Doc as the precision, so any comparison that rounds a float raises and counts as not equal (`0.5` ≠ `\frac12`).
+ */
+export const lightevalMath010: Grader = createLightevalMathGrader({
+  goldTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
+  predictionTargets: [{ kind: "expr" }, { kind: "latex", boxedMatchPriority: 55 }],
+  precision: "unusable",
+  fallbackMode: "no_fallback",
+  goldFallback: "none",
+  isSwapped: true,
   isStripped: true,
 });

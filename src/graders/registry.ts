@@ -7,7 +7,7 @@ import { gsmExtract } from "./gsm-extract.js";
 import { lightevalExactMatch } from "./lighteval-exact-match.js";
 import { lightevalGpqa } from "./lighteval-gpqa.js";
 import { lightevalGsm8k } from "./lighteval-gsm8k.js";
-import { lightevalExpr, lightevalLatex, lightevalMath } from "./lighteval-math-grader.js";
+import { lightevalExpr, lightevalLatex, lightevalMath, lightevalMath010 } from "./lighteval-math-grader.js";
 import { lmEvalAime } from "./lm-eval-aime.js";
 import { lmEvalBbhCot, lmEvalBbhFewshot } from "./lm-eval-bbh.js";
 import {
@@ -36,6 +36,7 @@ export const graders = {
   lighteval_expr: lightevalExpr,
   lighteval_latex: lightevalLatex,
   lighteval_math: lightevalMath,
+  lighteval_0_10_math: lightevalMath010,
   lighteval_gsm8k: lightevalGsm8k,
   lighteval_gpqa: lightevalGpqa,
   lighteval_exact_match: lightevalExactMatch,

@@ -75,8 +75,19 @@ export function lightevalMathRecipes(task: LightevalMathTask): [MathRecipe, Math
             path: "src/lighteval/tasks/prompt_manager.py",
             pin: LIGHTEVAL_010_COMMIT,
           },
+          {
+            repository: "huggingface/lighteval",
+            path: "src/lighteval/metrics/metrics.py",
+            pin: LIGHTEVAL_010_COMMIT,
+          },
+          {
+            repository: "huggingface/lighteval",
+            path: "src/lighteval/metrics/utils/math_comparison.py",
+            pin: LIGHTEVAL_010_COMMIT,
+          },
         ],
-        grader: task.grader,
+        // The task's `Metrics.math_pass_at_1_1n` (the first of its metrics).
+        grader: "lighteval_0_10_math",
         defaultNShots: 0,
         defaultParams: { maxTokens: task.lighteval010MaxTokens },
       },

@@ -7,9 +7,13 @@ import { verifyAnswer } from "./verify-answer.js";
 export interface ExtractiveMatchConfig {
   goldTargets: readonly ExtractionTarget[];
   predictionTargets: readonly ExtractionTarget[];
-  /** lighteval's `precision` (decimal places floats are rounded to). */
-  precision: number;
+  /** lighteval's `precision` (decimal places floats are rounded to); "unusable" as lighteval 0.10's math metric. */
+  precision: number | "unusable";
   fallbackMode?: "no_fallback" | "first_match";
+  /** "raw" (≥ 0.11's compute): a gold nothing is extracted from is compared as its text; "none": never equal. */
+  goldFallback?: "raw" | "none";
+  /** True (0.10's `PassAtK` calls `compare_gold_target(pred, gold)`): the prediction in the gold's place. */
+  isSwapped?: boolean;
 }
 
 export interface ExtractiveMatch {
@@ -32,13 +36,16 @@ export function lightevalExtractiveMatch(
     flavor: "lighteval",
     fallbackMode,
   });
-  const goldAnswers = goldExtraction.answers.length > 0 ? goldExtraction.answers : [gold];
+  const goldAnswers =
+    goldExtraction.answers.length > 0 || config.goldFallback === "none" ? goldExtraction.answers : [gold];
   const predicted = extractAnswers(prediction, {
     targets: config.predictionTargets,
     flavor: "lighteval",
     fallbackMode,
   });
-  const isCorrect = verifyAnswer(goldAnswers, predicted.answers, { floatRounding: config.precision });
+  const [left, right] =
+    config.isSwapped === true ? [predicted.answers, goldAnswers] : [goldAnswers, predicted.answers];
+  const isCorrect = verifyAnswer(left, right, { floatRounding: config.precision });
   return {
     isCorrect,
     gold: goldAnswers,

@@ -18,8 +18,11 @@ import { areRealSetsEqual, type RealSet, type RelationSet } from "./real-set-mem
 import { areValuesEqual, isAtomicNumber, roundedEqual, sortKey } from "./value-equality.js";
 
 export interface VerifyOptions {
-  /** Decimal places floats are rounded to before comparing (Math-Verify's float_rounding, 6). */
-  floatRounding?: number;
+  /**
+   * Decimal places floats are rounded to before comparing (Math-Verify's float_rounding, 6). "unusable": lighteval
+   * 0.10's math metric passes its Doc where the precision goes, so rounding raises and the pair is not equal.
+   */
+  floatRounding?: number | "unusable";
   /** In strict mode variables matter; otherwise the prediction's are renamed to the gold's. */
   isStrict?: boolean;
   /** Also read a gold set against a predicted relation (`x ∈ [a,b]` gold, `a ≤ x ≤ b` predicted). */
@@ -34,7 +37,8 @@ export class ComparisonAbort extends Error {}
 type Comparable = MathValue | RelationSet;
 
 interface Context {
-  rounding: number;
+  /** undefined: rounding raises (lighteval 0.10's math metric), which fails the comparison. */
+  rounding: number | undefined;
 }
 
 const isRelational = (value: Comparable): value is Extract<MathValue, { type: "relation" }> =>
@@ -330,8 +334,11 @@ function numericEqual(gold: MathValue, pred: MathValue, context: Context): boole
     );
   }
   if (isAtomicNumber(gold, "number") || isAtomicNumber(pred, "number")) {
-    if (isAtomicNumber(gold, "float") || isAtomicNumber(pred, "float"))
+    if (isAtomicNumber(gold, "float") || isAtomicNumber(pred, "float")) {
+      if (context.rounding === undefined)
+        throw new ComparisonAbort("float rounding with no usable precision");
       return roundedEqual(gold, pred, context.rounding);
+    }
     return areValuesEqual(gold, pred, { isConstantOnly: true });
   }
   return areValuesEqual(gold, pred, { isConstantOnly: true });
@@ -395,7 +402,8 @@ export function verifyAnswer(
   target: readonly ParsedAnswer[],
   options: VerifyOptions = {},
 ): boolean {
-  const context: Context = { rounding: options.floatRounding ?? 6 };
+  const rounding = options.floatRounding ?? 6;
+  const context: Context = { rounding: rounding === "unusable" ? undefined : rounding };
   for (const goldItem of gold) {
     for (const predItem of target) {
       if (typeof goldItem === "string" || typeof predItem === "string") {
