@@ -1,5 +1,5 @@
 // The shape of lighteval's extractive-match test cases ported as data, and the targets each match type stands for.
-import type { ExtractionTarget } from "../extraction-patterns.js";
+import { type ExtractionTarget, literalsOf } from "../extraction-patterns.js";
 
 export type LightevalMatchType = "latex" | "expr" | "NativeLetters";
 
@@ -9,7 +9,7 @@ export type LightevalCase = readonly [
   string,
   boolean,
   readonly LightevalMatchType[],
-  { precision: number }?,
+  { precision?: number; language?: string }?,
 ];
 
 export interface LightevalCaseGroup {
@@ -18,11 +18,19 @@ export interface LightevalCaseGroup {
   cases: readonly LightevalCase[];
 }
 
-/** compare_strings' targets: LatexExtractionConfig() (boxed at 55), ExprExtractionConfig(), letters A–D. */
-export function lightevalTargets(types: readonly LightevalMatchType[]): ExtractionTarget[] {
+/**
+ * compare_strings' targets in `language` (default English): LatexExtractionConfig() (boxed at 55),
+ * ExprExtractionConfig(), and the language's first four native letters (its Doc has four choices).
+ */
+export function lightevalTargets(
+  types: readonly LightevalMatchType[],
+  language?: string,
+): ExtractionTarget[] {
+  const languageField = language === undefined ? {} : { language };
   return types.map((type): ExtractionTarget => {
-    if (type === "latex") return { kind: "latex", boxedMatchPriority: 55 };
-    if (type === "expr") return { kind: "expr" };
-    return { kind: "indices", letters: ["A", "B", "C", "D"], tryExtractWithoutAnchor: true };
+    if (type === "latex") return { kind: "latex", boxedMatchPriority: 55, ...languageField };
+    if (type === "expr") return { kind: "expr", ...languageField };
+    const letters = literalsOf(language).indices.slice(0, 4);
+    return { kind: "indices", letters, tryExtractWithoutAnchor: true, ...languageField };
   });
 }
