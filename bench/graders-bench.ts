@@ -67,7 +67,14 @@ function realPairs(): { response: string; gold: string }[] | undefined {
 }
 
 const [, , onlyGrader] = process.argv;
-const GRADERS = ["math", "qwen_math", "lighteval_latex", "lighteval_expr"] as const;
+const GRADERS = [
+  "math",
+  "qwen_math",
+  "lighteval_latex",
+  "lighteval_expr",
+  "lighteval_math",
+  "lighteval_0_10_math",
+] as const;
 
 if (onlyGrader === undefined) {
   // One child process per run: module-level caches (parsed expressions, verdicts) start empty each time.
