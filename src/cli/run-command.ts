@@ -42,6 +42,11 @@ function formatOutcome(outcome: RunOutcome): string {
     const warning = lengthWarning(summary);
     if (warning !== undefined) parts.push(warning);
     const ms = (value: number | null): string => (value === null ? "-" : `${value.toFixed(1)} ms`);
+    // Eval-only answers were read, not requested: no time passed between sending and answering.
+    if (metrics.wall_time_s === 0) {
+      parts.push("serving: none measured (the answers were read from the dataset, nothing was requested)\n\n");
+      continue;
+    }
     parts.push(
       `serving: TTFT p50 ${ms(metrics.ttft_p50_ms)}, p99 ${ms(metrics.ttft_p99_ms)}; latency p50 ${ms(metrics.latency_p50_ms)}, ` +
         `p99 ${ms(metrics.latency_p99_ms)}; ${(metrics.request_throughput_rps ?? 0).toFixed(1)} req/s over ${metrics.wall_time_s.toFixed(1)} s\n\n`,
