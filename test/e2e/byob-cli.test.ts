@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "./support/cli.js";
+import { runCli, startMockServerProcess } from "./support/cli.js";
 
 describe("byob on the command line", () => {
   it("writes a starter, validates it, lists it beside the built-ins and runs it against the oracle", async () => {
@@ -27,6 +27,28 @@ describe("byob on the command line", () => {
     const entries = JSON.parse(listed.stdout) as { name: string; defined_in: string }[];
     expect(entries.find((entry) => entry.name === "my_qa")?.defined_in).toBe(join(dir, "my_qa.ts"));
     expect(entries.find((entry) => entry.name === "gsm8k")?.defined_in).toBe("built-in");
+
+    // The mock server's oracle knows the definition; profile measures and grades it as it does a built-in.
+    const server = await startMockServerProcess(["--oracle-benchmarks", join(dir, "my_qa.ts")]);
+    try {
+      const profiled = await runCli([
+        "profile",
+        "mock-model",
+        "--url",
+        server.url.replace(/\/v1$/, ""),
+        "--accuracy-benchmark",
+        join(dir, "my_qa.ts"),
+        "--concurrency",
+        "2",
+        "--output-dir",
+        join(dir, "profile"),
+      ]);
+      expect(profiled.code).toBe(0);
+      expect(profiled.stdout).toMatch(/my_qa\nTask\s+Correct\s+Total\s+Accuracy/);
+      expect(profiled.stdout).toMatch(/OVERALL\s+3\s+3\s+100\.00%/);
+    } finally {
+      await server.stop();
+    }
   });
 
   it("rejects a bad definition with the file and the fix, exit 2, no stack trace", async () => {
