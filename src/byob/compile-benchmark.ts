@@ -4,22 +4,14 @@
 // (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/eval_logic.py and runner.py
 // @76c865c3c09132c1d102a0a84454c36823f19cff): chat = [system, user(prefix + prompt)], completions =
 // `system + "\n" + prefix + prompt`.
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import type {
-  Benchmark,
-  BenchmarkOracle,
-  LoadedBenchmark,
-  LoadOptions,
-  Recipe,
-  RecipeScorer,
-} from "../benchmarks/types.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions } from "../benchmarks/types.js";
 import type { Prompt } from "../core/prompt.js";
 import type { Row } from "../datasets/types.js";
 import { ConfigError, DatasetError } from "../errors.js";
 import { pythonRstrip } from "../graders/python-whitespace.js";
 import type { BenchmarkConfig } from "./benchmark-config.js";
+import { byobOracle, byobRecipe } from "./byob-recipe.js";
 import type { ByobSample } from "./byob-sample.js";
 import { checkRequirements, readRequirements } from "./check-requirements.js";
 import { type DatasetSource, describeDatasetSource, parseDatasetSource } from "./datasets/dataset-source.js";
@@ -34,7 +26,6 @@ import {
   primaryPool,
   separatePoolLimit,
 } from "./fewshot-examples.js";
-import { type ScorerConfig, type ScorerInput, scorerLabel } from "./scorer.js";
 import { loadPromptTemplate, type PromptTemplate } from "./templates/prompt-template.js";
 import { pythonFormat, TemplateError } from "./templates/python-format.js";
 
@@ -53,15 +44,6 @@ function definitionDirOf(definition: BenchmarkDefinition): string {
 
 function originOf(definition: BenchmarkDefinition): string {
   return definition.definitionFile ?? `benchmark "${definition.name}"`;
-}
-
-/** A definition file's content digest (40 hex, the recipe's pin), or the config's when defined in code. */
-function definitionDigest(definition: BenchmarkDefinition): string {
-  const content =
-    definition.definitionFile === undefined
-      ? JSON.stringify(definition.config)
-      : readFileSync(definition.definitionFile);
-  return createHash("sha1").update(content).digest("hex");
 }
 
 /** NeMo's `_resolve_choices_from_row`: the dotted path, else the literal key; a `{text: [...]}` dict gives its text. */
@@ -104,58 +86,6 @@ async function loadTemplates(config: BenchmarkConfig, definitionDir: string): Pr
   };
 }
 
-/** The scorer as the recipe's grader: ScorerInput from the answer and the sample's row. */
-function recipeScorer(definition: BenchmarkDefinition): RecipeScorer {
-  const { scorer: fn, config } = definition;
-  const scorerConfig: ScorerConfig = { extra: config.extra, benchmark: definition.normalizedName };
-  const file =
-    definition.definitionFile === undefined ? "" : ` (${path.basename(definition.definitionFile)})`;
-  return {
-    name: `${scorerLabel(fn)}${file}`,
-    async score(answer) {
-      const sample = answer.sample as ByobSample;
-      const input: ScorerInput = {
-        response: answer.response,
-        target: sample.gold,
-        metadata: sample.row,
-        prompt: answer.prompt,
-        reasoning: answer.reasoning,
-        finishReason: answer.finishReason,
-        ...(answer.choices === undefined ? {} : { choices: answer.choices }),
-      };
-      return fn.length >= 2
-        ? fn(input, scorerConfig)
-        : (fn as (sample: ScorerInput) => ReturnType<typeof fn>)(input);
-    },
-  };
-}
-
-/** The one recipe of a user benchmark: its definition file (pinned by content digest) and its parameters. */
-function byobRecipe(definition: BenchmarkDefinition): Recipe {
-  const { config } = definition;
-  return {
-    name: "byob",
-    description: `defined in ${definition.definitionFile ?? "code"} with benchmark() + scorer()`,
-    sources: [
-      {
-        repository: "byob",
-        path: definition.definitionFile ?? definition.normalizedName,
-        pin: definitionDigest(definition),
-      },
-    ],
-    grader: recipeScorer(definition),
-    defaultNShots: config.numFewshot,
-    defaultParams: {},
-    ...(config.endpointType === "completions_logprob"
-      ? {
-          isLoglikelihoodOnly: true,
-          scoring: "loglikelihood" as const,
-          defaultEndpointType: "completions" as const,
-        }
-      : { defaultEndpointType: config.endpointType }),
-  };
-}
-
 async function readRows(
   source: DatasetSource,
   options: LoadOptions,
@@ -191,21 +121,6 @@ async function fewshotPool(
     description: `${describeDatasetSource(primary.source)} (its last rows; a sample never sees itself)`,
   };
 }
-
-/** What the mock server answers a user benchmark with: the target, or for a wrong answer another candidate. */
-function byobOracle(): BenchmarkOracle<ByobSample> {
-  return {
-    promptSuffix: (sample) => sample.query,
-    answer(sample, isCorrect) {
-      if (isCorrect) return sample.gold;
-      const other = sample.choices?.find((choice) => choice !== sample.gold && !choice.includes(sample.gold));
-      return other ?? (sample.gold.includes(NO_ANSWER) ? "-" : NO_ANSWER);
-    },
-  };
-}
-
-/** The oracle's wrong answer where there are no other candidates: no target is likely to be found in it. */
-const NO_ANSWER = "(no answer)";
 
 export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<ByobSample> {
   const { config } = definition;
