@@ -44,7 +44,9 @@ function formatOutcome(outcome: RunOutcome): string {
     const ms = (value: number | null): string => (value === null ? "-" : `${value.toFixed(1)} ms`);
     // Eval-only answers were read, not requested: no time passed between sending and answering.
     if (metrics.wall_time_s === 0) {
-      parts.push("serving: none measured (the answers were read from the dataset, nothing was requested)\n\n");
+      parts.push(
+        "serving: none measured (the answers were read from the dataset, nothing was requested)\n\n",
+      );
       continue;
     }
     parts.push(
