@@ -1,4 +1,4 @@
-// A BYOB log-likelihood multiple choice read from `hf://` (the Hub client against the local Hub-layout server:
+// Data files of a Hub repository at a revision; and a BYOB log-likelihood multiple choice read from `hf://` (the Hub client against the local Hub-layout server:
 // the test split for questions, `fewshot_split: train` for shots, `choices_field: choices.text`), scored by the
 // in-process llama.cpp model (real tokenizer, real log-probabilities) through a real run.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,8 +12,11 @@ import {
 } from "../backends/local-llama/create-local-llama-backend.js";
 import { NO_TEMPLATE_MODEL, sharedModelPath } from "../backends/local-llama/test-support/shared-models.js";
 import type { SampleRecord } from "../core/sample-record.js";
+import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { type FakeHub, startFakeHub } from "../datasets/test-support/fake-hub-server.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
+import { parseDatasetSource } from "./datasets/dataset-source.js";
+import { readDatasetSource } from "./datasets/read-dataset-source.js";
 
 const modelPath = sharedModelPath(NO_TEMPLATE_MODEL, "BYOB completions_logprob on the in-process model");
 
@@ -147,3 +150,68 @@ describe.skipIf(modelPath === undefined)(
     });
   },
 );
+
+describe("BYOB hf:// data_files at a revision", () => {
+  it("downloads the repository's raw files once through the Hub client and reads them (JSONL, a JSON field), filtered", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "byob-files-"));
+    const rows = [
+      { q: "2+2?", a: "4", lang: "en" },
+      { q: "3+3?", a: "6", lang: "fr" },
+      { q: "5+5?", a: "10", lang: "en" },
+    ];
+    writeFileSync(
+      path.join(directory, "part1.jsonl"),
+      `${rows
+        .slice(0, 2)
+        .map((row) => JSON.stringify(row))
+        .join("\n")}\n`,
+    );
+    writeFileSync(path.join(directory, "part2.json"), JSON.stringify({ items: rows.slice(2) }));
+    const hub = await startFakeHub({
+      datasets: {},
+      files: {
+        "acme/sums": {
+          "v1.0/data/part1.jsonl": path.join(directory, "part1.jsonl"),
+          "v1.0/data/part2.json": path.join(directory, "part2.json"),
+        },
+      },
+    });
+    try {
+      const context = createDatasetContext({
+        cacheDir: path.join(directory, "cache"),
+        env: { HF_ENDPOINT: hub.endpoint },
+      });
+      const read = (uri: string) => readDatasetSource(parseDatasetSource(uri, directory, "dataset"), context);
+      expect(await read("hf://acme/sums?data_files=data/part1.jsonl&revision=v1.0")).toEqual(
+        rows.slice(0, 2),
+      );
+      expect(await read("hf://acme/sums?data_files=data/part2.json&field=items&revision=v1.0")).toEqual(
+        rows.slice(2),
+      );
+      expect(
+        await read(
+          "hf://acme/sums?data_files=data/part1.jsonl,data/part2.json&field=items&revision=v1.0&filter_field=lang&filter_value=en",
+        ),
+      ).toEqual([rows[0], rows[2]]);
+      // The second read of a file comes from the cache: one download per file.
+      expect(hub.downloads()).toBe(2);
+      const offline = createDatasetContext({
+        cacheDir: path.join(directory, "cache"),
+        env: { HF_ENDPOINT: hub.endpoint, HF_HUB_OFFLINE: "1" },
+      });
+      const cached = parseDatasetSource(
+        "hf://acme/sums?data_files=data/part1.jsonl&revision=v1.0",
+        directory,
+        "dataset",
+      );
+      expect(await readDatasetSource(cached, offline)).toHaveLength(2);
+      await expect(read("hf://acme/sums?data_files=data/missing.jsonl&revision=v1.0")).rejects.toThrow(
+        /The Hub has no file data\/missing\.jsonl at revision v1\.0 of dataset acme\/sums/,
+      );
+      await expect(read("hf://acme/sums?revision=v1.0")).rejects.toThrow(/revision applies to data_files/);
+    } finally {
+      await hub.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

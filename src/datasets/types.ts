@@ -15,6 +15,14 @@ export interface HubSplitRef {
   isGated?: boolean;
 }
 
+/** A file of a Hub dataset repository at a revision (a branch, tag or commit). */
+export interface HubFileRef {
+  repo: string;
+  revision: string;
+  /** The file's path in the repository, e.g. `data/test-00000.jsonl`. */
+  path: string;
+}
+
 export const LOCAL_FORMATS = ["jsonl", "json", "csv", "parquet"] as const;
 export type LocalFormat = (typeof LOCAL_FORMATS)[number];
 
@@ -38,6 +46,11 @@ export interface DatasetContext {
   dataDir: string | undefined;
   hub: {
     readSplit(ref: HubSplitRef, options?: ReadOptions): Promise<Row[]>;
+    /**
+     * Downloads one file of a dataset repository at a revision (`resolve/<revision>/<path>`) into the cache, or
+     * finds it there, and returns its local path: the raw `data_files` of a BYOB `hf://` dataset.
+     */
+    readRepoFile?(ref: HubFileRef, options?: ReadOptions): Promise<string>;
   };
   local: {
     /** Reads one file, `relativePath` from the data dir. Missing file → DatasetError naming the path. */

@@ -1,6 +1,7 @@
 // The rows of a BYOB dataset: a local file read with the project's parsers (`.json` holding one object per line is
-// read as JSONL, as NeMo Evaluator reads every `.json`; a JSON array works too), or an `hf://` split through the Hub
-// client and its cache. NeMo's row filters (`filter_field`/`filter_value`) keep `str(row[field]) == value`.
+// read as JSONL, as NeMo Evaluator reads every `.json`; a JSON array works too), or from the Hub through its client
+// and cache: a split of the parquet conversion, or the repository's raw `data_files` at a `revision`. NeMo's row
+// filters (`filter_field`/`filter_value`) keep `str(row[field]) == value`.
 import { readFile } from "node:fs/promises";
 import { parseCsv } from "../../datasets/local/parse-csv.js";
 import { parseJsonRows } from "../../datasets/local/parse-json-rows.js";
@@ -9,41 +10,96 @@ import { readLocalFile } from "../../datasets/local/read-local-file.js";
 import type { DatasetContext, ReadOptions, Row } from "../../datasets/types.js";
 import { ConfigError, DatasetError } from "../../errors.js";
 import { pythonStr } from "../templates/python-repr.js";
-import type { DatasetSource } from "./dataset-source.js";
+import { type DatasetSource, FILE_FORMATS, type FileFormat } from "./dataset-source.js";
 
 /** NeMo's defaults for an `hf://` URI without them: the `default` config, the `test` split. */
 export const DEFAULT_HUB_CONFIG = "default";
 export const DEFAULT_HUB_SPLIT = "test";
 
 async function readFileRows(
-  source: Extract<DatasetSource, { kind: "file" }>,
-  options: ReadOptions,
+  file: string,
+  format: FileFormat,
+  options: ReadOptions & { jsonField?: string | undefined; where: string },
 ): Promise<Row[]> {
-  if (source.format === "parquet") return readLocalFile(source.path, { format: "parquet", ...options });
+  if (format === "parquet") {
+    const { signal, onProgress } = options;
+    return readLocalFile(file, {
+      format: "parquet",
+      ...(signal === undefined ? {} : { signal }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+    });
+  }
   let text: string;
   try {
-    text = await readFile(source.path, "utf8");
+    text = await readFile(file, "utf8");
   } catch (error) {
-    throw new DatasetError(
-      `Dataset file not found: ${source.path} (the path is relative to the definition file).`,
-      {
-        code: "E_DATASET_FILE_NOT_FOUND",
-        cause: error,
-      },
-    );
+    throw new DatasetError(`Dataset file not found: ${file} (${options.where}).`, {
+      code: "E_DATASET_FILE_NOT_FOUND",
+      cause: error,
+    });
   }
-  switch (source.format) {
+  switch (format) {
     case "csv":
-      return parseCsv(text, { source: source.path });
+      return parseCsv(text, { source: file });
     case "tsv":
-      return parseCsv(text, { source: source.path, delimiter: "\t" });
+      return parseCsv(text, { source: file, delimiter: "\t" });
     case "json":
-      return text.trimStart().startsWith("[")
-        ? parseJsonRows(text, { source: source.path })
-        : parseJsonl(text, source.path);
+      return options.jsonField !== undefined || text.trimStart().startsWith("[")
+        ? parseJsonRows(text, {
+            source: file,
+            ...(options.jsonField === undefined ? {} : { jsonField: options.jsonField }),
+          })
+        : parseJsonl(text, file);
     default:
-      return parseJsonl(text, source.path);
+      return parseJsonl(text, file);
   }
+}
+
+/** A `data_files` entry's format from its extension (`.jsonl`, `.json`, `.csv`, `.tsv`, `.parquet`). */
+function dataFileFormat(source: Extract<DatasetSource, { kind: "hub" }>, file: string): FileFormat {
+  const extension = file.slice(file.lastIndexOf(".") + 1).toLowerCase();
+  if ((FILE_FORMATS as readonly string[]).includes(extension)) return extension as FileFormat;
+  throw new ConfigError(
+    `${source.uri}: data_files ${file}: a data file is ${FILE_FORMATS.map((each) => `.${each}`).join(", ")}.`,
+  );
+}
+
+/** `data_files` (one path or a comma-separated list, no wildcards) at `revision` (default main), in order. */
+async function readDataFiles(
+  source: Extract<DatasetSource, { kind: "hub" }>,
+  dataFiles: string,
+  context: DatasetContext,
+  options: ReadOptions,
+): Promise<Row[]> {
+  const readRepoFile = context.hub.readRepoFile;
+  if (readRepoFile === undefined) {
+    throw new ConfigError(`${source.uri}: this dataset context cannot read repository files (data_files).`);
+  }
+  const files = dataFiles
+    .split(",")
+    .map((file) => file.trim())
+    .filter((file) => file !== "");
+  const rows: Row[] = [];
+  for (const file of files) {
+    if (/[*?[\]]/.test(file)) {
+      throw new ConfigError(
+        `${source.uri}: data_files ${file}: name each file (wildcards are not expanded).`,
+      );
+    }
+    const format = dataFileFormat(source, file);
+    const local = await readRepoFile.call(
+      context.hub,
+      { repo: source.repo, revision: source.revision ?? "main", path: file },
+      options,
+    );
+    const fileRows = await readFileRows(local, format, {
+      ...options,
+      jsonField: source.field,
+      where: `${source.repo} ${file}`,
+    });
+    for (const row of fileRows) rows.push(row);
+  }
+  return rows;
 }
 
 function keepFiltered(rows: Row[], filters: readonly (readonly [string, string])[]): Row[] {
@@ -56,10 +112,18 @@ export async function readDatasetSource(
   context: DatasetContext,
   options: ReadOptions = {},
 ): Promise<Row[]> {
-  if (source.kind === "file") return readFileRows(source, options);
-  if (source.dataFiles !== undefined || source.revision !== undefined || source.field !== undefined) {
+  if (source.kind === "file") {
+    return readFileRows(source.path, source.format, {
+      ...options,
+      where: "the path is relative to the definition file",
+    });
+  }
+  if (source.dataFiles !== undefined) {
+    return keepFiltered(await readDataFiles(source, source.dataFiles, context, options), source.filters);
+  }
+  if (source.revision !== undefined || source.field !== undefined) {
     throw new ConfigError(
-      `${source.uri}: data_files, field and revision are not read yet (only a split of the Hub's parquet conversion, at its main revision); drop them, or download the files and give their path.`,
+      `${source.uri}: ${source.revision !== undefined ? "revision" : "field"} applies to data_files (the Hub's parquet conversion exists for the main branch only); add data_files=PATH, or drop it.`,
     );
   }
   const ref = {

@@ -1,4 +1,5 @@
 // Reads a Hub dataset split: parquet files from the cache, downloading them first unless HF_HUB_OFFLINE is set.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import type { ReadProgress } from "../../core/read-progress.js";
@@ -8,7 +9,7 @@ import { downloadToCache } from "../../net/download-to-cache.js";
 import { DEFAULT_MAX_RETRIES } from "../../net/retry.js";
 import { readParquetRows } from "../local/read-parquet-rows.js";
 import type { DatasetSettings } from "../resolve-dataset-settings.js";
-import type { DatasetContext, HubSplitRef, ReadOptions, Row } from "../types.js";
+import type { DatasetContext, HubFileRef, HubSplitRef, ReadOptions, Row } from "../types.js";
 import { describeRef, offlineCacheMissError } from "./hub-errors.js";
 import { type HubHttpOptions, HubNotFoundError, hubBearer, toHubError } from "./hub-operation.js";
 import { resolveParquetUrls } from "./resolve-parquet-urls.js";
@@ -113,7 +114,64 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
     return readCachedRows(directory, manifest);
   }
 
-  return { readSplit };
+  /** `{endpoint}/datasets/{repo}/resolve/{revision}/{path}`, cached under `hub-files/{repo}/{revision}/{path}`. */
+  async function readRepoFile(ref: HubFileRef, readOptions: ReadOptions = {}): Promise<string> {
+    const signals = [options.signal, readOptions.signal].filter((signal) => signal !== undefined);
+    const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
+    const repoPath = ref.repo.split("/").map(encodeURIComponent).join("/");
+    const filePath = ref.path.split("/").map(encodeURIComponent).join("/");
+    const destination = path.join(
+      settings.cacheDir,
+      "hub-files",
+      ref.repo,
+      encodeURIComponent(ref.revision),
+      ref.path,
+    );
+    const label = `${ref.repo}@${ref.revision}/${ref.path}`;
+    if (await isCachedFile(destination)) return destination;
+    if (settings.isOffline) {
+      throw new DatasetError(
+        `HF_HUB_OFFLINE is set and ${label} is not in the cache (looked for ${destination}). Run once online to download it.`,
+        { code: "E_DATASET_OFFLINE" },
+      );
+    }
+    const url = `${http.endpoint}/datasets/${repoPath}/resolve/${encodeURIComponent(ref.revision)}/${filePath}`;
+    const onProgress = readOptions.onProgress ?? options.onProgress;
+    await downloadToCache({
+      url,
+      destination,
+      bearer: hubBearer(http),
+      hubOrigin: new URL(http.endpoint).origin,
+      timeoutMs: http.timeoutMs,
+      dispatcher: http.dispatcher,
+      signal,
+      onProgress:
+        onProgress === undefined
+          ? undefined
+          : ({ bytesDone, bytesTotal }) => onProgress({ kind: "download", label, bytesDone, bytesTotal }),
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      sleep: options.sleep,
+    }).catch((error: unknown) => {
+      const ref0 = { repo: ref.repo, config: `revision ${ref.revision}`, split: ref.path };
+      const hubError = toHubError(error, { ref: ref0, url, http, signal, partPath: `${destination}.part` });
+      if (!(hubError instanceof HubNotFoundError)) throw hubError;
+      throw new DatasetError(
+        `The Hub has no file ${ref.path} at revision ${ref.revision} of dataset ${ref.repo} (${url}); check data_files and revision.`,
+        { code: "E_DATASET_NOT_FOUND" },
+      );
+    });
+    return destination;
+  }
+
+  return { readSplit, readRepoFile };
+}
+
+async function isCachedFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 async function readCachedRows(directory: string, manifest: SplitManifest): Promise<Row[]> {

@@ -17,6 +17,8 @@ export interface FakeHubRequest {
 
 export interface FakeHubOptions {
   datasets: FakeHubDatasets;
+  /** repo → `revision/path` → a local file served as that repository file (`resolve/<revision>/<path>`). */
+  files?: Record<string, Record<string, string>>;
   /** Repos that answer 401 without a token and 403 with a token other than `token`. */
   gated?: { repos: string[]; token: string };
   /** For the first N file bodies (default none; Infinity for all): send half, then cut the connection. */
@@ -143,6 +145,25 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
         .writeHead(302, {
           location: `${cdnOrigin}${blob}`,
           "x-linked-etag": `"${linked}"`,
+          "x-linked-size": bytes.length,
+        })
+        .end();
+      return;
+    }
+    const raw = /^\/datasets\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(url);
+    if (raw !== null) {
+      const [, repo = "", revision = "", filePath = ""] = raw;
+      if (isRefused(repo, request, response)) return;
+      const key = `${decodeURIComponent(revision)}/${filePath.split("/").map(decodeURIComponent).join("/")}`;
+      const localFile = options.files?.[repo]?.[key];
+      if (localFile === undefined) return send(response, 404, "Entry not found");
+      const blob = `/blobs/${encodeURIComponent(`${repo}/${key}`)}`;
+      const bytes = files.get(blob) ?? readFileSync(localFile);
+      files.set(blob, bytes);
+      response
+        .writeHead(302, {
+          location: `${cdnOrigin}${blob}`,
+          "x-linked-etag": `"${sha256(bytes)}"`,
           "x-linked-size": bytes.length,
         })
         .end();
