@@ -2,6 +2,7 @@
 // resolves to this package), or YAML with a built-in, grader or module scorer. Every mistake is a ConfigError that
 // names the file.
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
@@ -159,7 +160,6 @@ export async function loadDefinitionFile(filePath: string): Promise<BenchmarkDef
   const extension = path.extname(file).toLowerCase();
   let definitions: BenchmarkDefinition[];
   if (YAML_EXTENSIONS.includes(extension)) {
-    const { readFile } = await import("node:fs/promises");
     definitions = await loadYamlDefinitions(file, await readFile(file, "utf8"));
   } else if (CODE_EXTENSIONS.includes(extension)) {
     definitions = await loadCodeDefinitions(file);
