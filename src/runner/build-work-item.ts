@@ -9,7 +9,7 @@ import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { promptOptionsFor } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
-import { type ScoredAnswer, scoreAnswer } from "./score-answer.js";
+import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
 export function buildWorkItem(
   plan: PlannedBenchmark,
@@ -84,17 +84,7 @@ async function scoreResult(
   result: GenerationResult,
   prompt: Prompt,
 ): Promise<ScoredAnswer> {
-  if (result.isThinkUnclosed) {
-    return {
-      grade: {
-        isCorrect: false,
-        score: 0,
-        extracted: null,
-        isUnparsed: true,
-        reason: "the <think> block never closed",
-      },
-    };
-  }
+  if (result.isThinkUnclosed) return UNCLOSED_THINK;
   return scoreAnswer(plan.grader, {
     sample,
     response: result.text,

@@ -6,7 +6,7 @@ import { splitThink } from "../core/split-think.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
 import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
-import { type ScoredAnswer, scoreAnswer } from "./score-answer.js";
+import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
 /** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
 export interface PregeneratedResponse {
@@ -35,15 +35,7 @@ export async function pregeneratedRecord(
   const prompt = plan.loaded.buildPrompt(sample, plan.promptOptions);
   const scored: ScoredAnswer =
     response.isThinkUnclosed === true
-      ? {
-          grade: {
-            isCorrect: false,
-            score: 0,
-            extracted: null,
-            isUnparsed: true,
-            reason: "the <think> block never closed",
-          },
-        }
+      ? UNCLOSED_THINK
       : await scoreAnswer(plan.grader, {
           sample,
           response: response.response,

@@ -12,6 +12,17 @@ export interface ScoredAnswer {
   error?: { code: string; message: string };
 }
 
+/** An answer whose `<think>` block never closed: wrong and unparsed, and not given to any grader or scorer. */
+export const UNCLOSED_THINK: ScoredAnswer = {
+  grade: {
+    isCorrect: false,
+    score: 0,
+    extracted: null,
+    isUnparsed: true,
+    reason: "the <think> block never closed",
+  },
+};
+
 /** A registered grader or a recipe's scorer. */
 export function isRecipeScorer(grader: Grader | RecipeScorer): grader is RecipeScorer {
   return typeof grader !== "function";

@@ -46,6 +46,32 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
   };
   const now = options.now ?? (() => new Date());
 
+  /** One Hub file into the cache: the Hub's token (on its own origin only), limits and retries, progress by label. */
+  function download(file: {
+    url: string;
+    destination: string;
+    label: string;
+    signal: AbortSignal | undefined;
+    onProgress: ((progress: ReadProgress) => void) | undefined;
+  }) {
+    const { onProgress, label } = file;
+    return downloadToCache({
+      url: file.url,
+      destination: file.destination,
+      bearer: hubBearer(http),
+      hubOrigin: new URL(http.endpoint).origin,
+      timeoutMs: http.timeoutMs,
+      dispatcher: http.dispatcher,
+      signal: file.signal,
+      onProgress:
+        onProgress === undefined
+          ? undefined
+          : ({ bytesDone, bytesTotal }) => onProgress({ kind: "download", label, bytesDone, bytesTotal }),
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      sleep: options.sleep,
+    });
+  }
+
   async function readSplit(ref: HubSplitRef, readOptions: ReadOptions = {}): Promise<Row[]> {
     const signals = [options.signal, readOptions.signal].filter((signal) => signal !== undefined);
     const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
@@ -78,28 +104,16 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
       }
       const label = `${ref.repo}/${ref.config}/${ref.split} ${name}`;
       const destination = path.join(directory, name);
-      const { sizeBytes } = await downloadToCache({
-        url,
-        destination,
-        bearer: hubBearer(http),
-        hubOrigin: new URL(http.endpoint).origin,
-        timeoutMs: http.timeoutMs,
-        dispatcher: http.dispatcher,
-        signal,
-        onProgress:
-          onProgress === undefined
-            ? undefined
-            : ({ bytesDone, bytesTotal }) => onProgress({ kind: "download", label, bytesDone, bytesTotal }),
-        maxRetries: retry.maxRetries,
-        sleep: retry.sleep,
-      }).catch((error: unknown) => {
-        const hubError = toHubError(error, { ref, url, http, signal, partPath: `${destination}.part` });
-        if (!(hubError instanceof HubNotFoundError)) throw hubError;
-        throw new DatasetError(
-          `The Hub listed ${url} for ${describeRef(ref)} but answered 404 when downloading it; try again later.`,
-          { code: "E_DATASET_NOT_FOUND" },
-        );
-      });
+      const { sizeBytes } = await download({ url, destination, label, signal, onProgress }).catch(
+        (error: unknown) => {
+          const hubError = toHubError(error, { ref, url, http, signal, partPath: `${destination}.part` });
+          if (!(hubError instanceof HubNotFoundError)) throw hubError;
+          throw new DatasetError(
+            `The Hub listed ${url} for ${describeRef(ref)} but answered 404 when downloading it; try again later.`,
+            { code: "E_DATASET_NOT_FOUND" },
+          );
+        },
+      );
       files.push({ name, url, sizeBytes });
     }
     const manifest: SplitManifest = {
@@ -137,21 +151,7 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
     }
     const url = `${http.endpoint}/datasets/${repoPath}/resolve/${encodeURIComponent(ref.revision)}/${filePath}`;
     const onProgress = readOptions.onProgress ?? options.onProgress;
-    await downloadToCache({
-      url,
-      destination,
-      bearer: hubBearer(http),
-      hubOrigin: new URL(http.endpoint).origin,
-      timeoutMs: http.timeoutMs,
-      dispatcher: http.dispatcher,
-      signal,
-      onProgress:
-        onProgress === undefined
-          ? undefined
-          : ({ bytesDone, bytesTotal }) => onProgress({ kind: "download", label, bytesDone, bytesTotal }),
-      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      sleep: options.sleep,
-    }).catch((error: unknown) => {
+    await download({ url, destination, label, signal, onProgress }).catch((error: unknown) => {
       const ref0 = { repo: ref.repo, config: `revision ${ref.revision}`, split: ref.path };
       const hubError = toHubError(error, { ref: ref0, url, http, signal, partPath: `${destination}.part` });
       if (!(hubError instanceof HubNotFoundError)) throw hubError;
