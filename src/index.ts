@@ -27,6 +27,9 @@ export {
   multipleChoiceAcc,
   regexMatch,
 } from "./byob/scorers/builtin-scorers.js";
+export { allOf, anyOf } from "./byob/scorers/combine-scorers.js";
+export { bleu, rouge } from "./byob/scorers/overlap-scorers.js";
+export { retrievalMetrics } from "./byob/scorers/retrieval-scorer.js";
 export { parseProfileOptions } from "./config/parse-profile-options.js";
 export { parseRunOptions } from "./config/parse-run-options.js";
 export type { ProfileOptions, ProfileOptionsInput } from "./config/profile-options.js";

@@ -1,10 +1,13 @@
 // NeMo Evaluator BYOB's built-in scorers that need no model call, in TypeScript
 // (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/scorers.py@76c865c3c09132c1d102a0a84454c36823f19cff):
-// `contains`, `exact_match`, `f1_token`, `regex_match`, `multiple_choice_acc`; a YAML `scorer:` names them.
+// `contains`, `exact_match`, `f1_token`, `regex_match`, `multiple_choice_acc` (and, from their own files, `bleu`,
+// `rouge`, `retrieval_metrics`, `any_of`/`all_of`); a YAML `scorer:` names them.
 // Python's `lower()`, `strip()` and `split()` semantics (Unicode whitespace) are kept.
 import { pythonStrip } from "../../graders/python-whitespace.js";
 import { type ScorerFunction, type ScorerInput, scorer } from "../scorer.js";
+import { bleu, rouge } from "./overlap-scorers.js";
 import { pythonSplit } from "./python-split.js";
+import { retrievalMetrics } from "./retrieval-scorer.js";
 
 /** `target.lower().strip() in response.lower()`. */
 export const contains = scorer(function contains(sample: ScorerInput) {
@@ -119,5 +122,8 @@ export const BUILTIN_SCORERS: Readonly<Record<string, ScorerFunction>> = {
   exact_match: exactMatch,
   f1_token: f1Token,
   regex_match: regexMatch,
+  bleu,
+  rouge,
+  retrieval_metrics: retrievalMetrics,
   multiple_choice_acc: multipleChoiceAcc,
 };
