@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
 import { parse as parseYaml } from "yaml";
 import { ConfigError, toError } from "../errors.js";
+import { GRADER_NAMES } from "../graders/registry.js";
 import { camelCaseParameters } from "./benchmark-config.js";
 import {
   type BenchmarkDefinition,
@@ -84,7 +85,7 @@ async function loadCodeDefinitions(file: string): Promise<BenchmarkDefinition[]>
 
 /** The YAML `scorer:` value as a scorer: a built-in (NeMo's), a registered grader, or `{module, export}`. */
 async function yamlScorer(file: string, value: unknown): Promise<ScorerFunction> {
-  const choices = `a built-in scorer (${Object.keys(BUILTIN_SCORERS).join(", ")}), a grader name (see llm-bench grade --help), or {module: ./score.ts, export: name}`;
+  const choices = `a built-in scorer (${Object.keys(BUILTIN_SCORERS).join(", ")}), a registered grader (${GRADER_NAMES.join(", ")}), or {module: ./score.ts, export: name}`;
   if (value === undefined) throw new ConfigError(`${file}: "scorer" is missing; give ${choices}.`);
   if (typeof value === "string") {
     const builtin = BUILTIN_SCORERS[value];
