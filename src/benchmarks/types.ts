@@ -73,8 +73,10 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
 export interface FewshotRecord {
   /** The dataset the examples were drawn from. */
   source: string;
-  /** The draw's `random.Random` seed. */
-  seed: number;
+  /** "nemo" (one seeded draw for all), "first" (the pool's first rows), "lm-eval" (one seeded draw per sample). */
+  selection: "nemo" | "first" | "lm-eval";
+  /** The draw's `random.Random` seed; absent for "first". */
+  seed?: number;
   /** Rows the examples were drawn from. */
   poolSize: number;
 }

@@ -2,7 +2,9 @@
 // NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/decorators.py@76c865c3c09132c1d102a0a84454c36823f19cff),
 // camelCase in TypeScript and snake_case in YAML, with NeMo's defaults; checked once, here.
 import { z } from "zod";
+import type { Row } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
+import { recipeDefinitionSchema } from "./recipe-definition.js";
 
 export const ENDPOINT_TYPES = ["chat", "completions", "completions_logprob"] as const;
 export type ByobEndpointType = (typeof ENDPOINT_TYPES)[number];
@@ -28,6 +30,11 @@ export const PARAMETER_NAMES = [
   ["fewshotTemplate", "fewshot_template"],
   ["fewshotSeparator", "fewshot_separator"],
   ["description", "description"],
+  ["recipes", "recipes"],
+  ["rowSchema", "row_schema"],
+  ["sampleId", "sample_id"],
+  ["maxNumFewshot", "max_num_fewshot"],
+  ["oracle", "oracle"],
 ] as const;
 
 export type ParameterStyle = "camel" | "snake";
@@ -56,8 +63,68 @@ export const benchmarkConfigSchema = z
     fewshotSeparator: z.string().default("\n\n"),
     /** Ours: one line for `list`. */
     description: z.string().optional(),
+    /**
+     * Ours: the references this benchmark reproduces, the default first (see recipe-definition.ts). Absent: one
+     * recipe, `byob`, graded by the scorer.
+     */
+    recipes: z
+      .array(recipeDefinitionSchema)
+      .min(1, "recipes must list at least one recipe")
+      .refine((recipes) => new Set(recipes.map((recipe) => recipe.name)).size === recipes.length, {
+        message: "two recipes have the same name",
+      })
+      .optional(),
+    /** Ours (TypeScript): a zod schema every row (and few-shot row) must pass; its output is the row used. */
+    rowSchema: z
+      .custom<RowSchema>(
+        (value) =>
+          typeof value === "object" &&
+          value !== null &&
+          typeof (value as { safeParse?: unknown }).safeParse === "function",
+        "rowSchema is a zod schema (z.object({ … }))",
+      )
+      .optional(),
+    /** Ours (TypeScript): a sample's id from its row and 0-based index (default: the index); ids must be unique. */
+    sampleId: z
+      .custom<(row: Row, index: number) => string>(
+        (value) => typeof value === "function",
+        "sampleId is a function (row, index) => string",
+      )
+      .optional(),
+    /** Ours: the most shots `--n-shots` may ask for (default 64). */
+    maxNumFewshot: z.number().int().min(0).optional(),
+    /**
+     * Ours (TypeScript): what the mock server answers a sample with, right or wrong (default: the target, or
+     * another candidate / "(no answer)").
+     */
+    oracle: z
+      .custom<OracleAnswer>(
+        (value) => typeof value === "function",
+        "oracle is a function (sample, isCorrect, variant) => string",
+      )
+      .optional(),
   })
   .strict();
+
+/** What a zod schema offers that a definition's `rowSchema` uses. */
+export interface RowSchema {
+  safeParse(row: unknown): { success: true; data: unknown } | { success: false; error: unknown };
+}
+
+/** A sample as an oracle sees it. */
+export interface OracleSample {
+  /** The target as text. */
+  readonly target: string;
+  /** The row after `rowSchema` and `field_mapping`. */
+  readonly metadata: Readonly<Row>;
+  /** The recipe's prompt rendered for the row: what the prompt ends with. */
+  readonly query: string;
+  /** The recipe whose grader the answer is written for. */
+  readonly recipe: string;
+}
+
+/** The mock server's answer: one the recipe's grader marks correct (`isCorrect`) or wrong; `variant` picks a phrasing. */
+export type OracleAnswer = (sample: OracleSample, isCorrect: boolean, variant: number) => string;
 
 export type BenchmarkConfigInput = z.input<typeof benchmarkConfigSchema>;
 export type BenchmarkConfig = z.output<typeof benchmarkConfigSchema>;
@@ -115,6 +182,24 @@ export function parseBenchmarkConfig(input: unknown, origin: string, style: Para
     throw new ConfigError(
       `${origin}: ${name(config.choices === undefined ? "choicesField" : "choices")} applies to ${name("endpointType")} completions_logprob only; set it, or remove the choices.`,
     );
+  }
+  for (const recipe of config.recipes ?? []) {
+    const where = `${origin}: recipe "${recipe.name}"`;
+    const fewshot = recipe.fewshot;
+    if (fewshot?.excludeFromEvaluation && !(fewshot.pool === "dataset" && fewshot.select === "first")) {
+      throw new ConfigError(
+        `${where}: fewshot.excludeFromEvaluation leaves the first K rows out, so it needs pool "dataset" and select "first".`,
+      );
+    }
+    if (
+      recipe.chatFewShot === "turns" &&
+      fewshot?.answer === undefined &&
+      config.fewshotTemplate !== undefined
+    ) {
+      throw new ConfigError(
+        `${where}: chatFewShot "turns" sends each example as a question turn and an answer turn, which ${name("fewshotTemplate")} cannot be split into; give fewshot.answer.`,
+      );
+    }
   }
   return config;
 }

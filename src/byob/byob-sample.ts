@@ -10,6 +10,8 @@ export interface ByobSample extends BenchmarkSample {
   row: Row;
   /** The prompt template rendered for the row (no few-shot prefix, no system prompt): what every prompt ends with. */
   query: string;
+  /** Each recipe's query, by recipe name, when the recipes' prompts differ (the oracle's prompt endings). */
+  queries?: Readonly<Record<string, string>>;
   /** `completions_logprob`: the candidates (`choices_field`'s, else `choices`). */
   choices?: readonly string[];
 }

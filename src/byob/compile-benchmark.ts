@@ -1,31 +1,29 @@
-// A BYOB definition as a runnable `Benchmark`: its rows, prompts (few-shot prefix, system prompt, chat or flat),
-// candidates for `completions_logprob`, its scorer as the recipe's grader, and the oracle the mock server answers
-// with. The prompt assembly follows NeMo Evaluator's
-// (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/eval_logic.py and runner.py
-// @76c865c3c09132c1d102a0a84454c36823f19cff): chat = [system, user(prefix + prompt)], completions =
-// `system + "\n" + prefix + prompt`.
+// A definition (`benchmark()`) as a runnable `Benchmark`: its rows (read, field-mapped, checked by `rowSchema`), its
+// samples, each recipe's prompts (few-shot pool and picks, system prompt, chat or flat, laid out by
+// assemble-prompt.ts), candidates for `completions_logprob`, its recipes' graders, and the oracle the mock server
+// answers with.
 import path from "node:path";
-import type { Benchmark, LoadedBenchmark, LoadOptions } from "../benchmarks/types.js";
+import type { z } from "zod";
+import { checkNShots } from "../benchmarks/check-n-shots.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../benchmarks/types.js";
 import type { Prompt } from "../core/prompt.js";
+import { parseRows } from "../datasets/parse-rows.js";
 import type { Row } from "../datasets/types.js";
 import { ConfigError, DatasetError } from "../errors.js";
 import { pythonRstrip } from "../graders/python-whitespace.js";
+import { assemblePrompt, flatText, type PromptParts, type RenderedExample } from "./assemble-prompt.js";
 import type { BenchmarkConfig } from "./benchmark-config.js";
-import { byobOracle, byobRecipe } from "./byob-recipe.js";
+import { byobOracle, byobRecipes, type CompiledRecipe, type RecipeForm } from "./byob-recipe.js";
 import type { ByobSample } from "./byob-sample.js";
 import { checkRequirements, readRequirements } from "./check-requirements.js";
 import { type DatasetSource, describeDatasetSource, parseDatasetSource } from "./datasets/dataset-source.js";
 import { applyFieldMapping, readFieldPath } from "./datasets/field-path.js";
 import { loadFewshotRows } from "./datasets/load-fewshot-rows.js";
-import { readDatasetSource } from "./datasets/read-dataset-source.js";
+import { localSplitFile, readDatasetSource } from "./datasets/read-dataset-source.js";
 import type { BenchmarkDefinition } from "./define-benchmark.js";
-import {
-  drawExamples,
-  FEWSHOT_SEED,
-  fewshotPrefix,
-  primaryPool,
-  separatePoolLimit,
-} from "./fewshot-examples.js";
+import { primaryPool, separatePoolLimit } from "./fewshot-examples.js";
+import { createFewshotPicker, type FewshotPool, selectionSeed } from "./pick-fewshot-rows.js";
+import type { RecipeFewshot } from "./recipe-definition.js";
 import { loadPromptTemplate, type PromptTemplate } from "./templates/prompt-template.js";
 import { pythonFormat, TemplateError } from "./templates/python-format.js";
 
@@ -68,39 +66,58 @@ function render(template: PromptTemplate, row: Row, where: string): string {
 
 interface Templates {
   prompt: PromptTemplate;
+  /** The benchmark's `system_prompt` template, used when the recipe has no system prompt of its own. */
   system: PromptTemplate | undefined;
   fewshot: PromptTemplate | undefined;
+  /** The recipe's few-shot answer template. */
+  answer: PromptTemplate | undefined;
 }
 
-async function loadTemplates(config: BenchmarkConfig, definitionDir: string): Promise<Templates> {
+async function loadTemplates(
+  config: BenchmarkConfig,
+  form: RecipeForm,
+  definitionDir: string,
+): Promise<Templates> {
+  const optional = (value: string | undefined) =>
+    value === undefined ? undefined : loadPromptTemplate(value, definitionDir);
   return {
-    prompt: await loadPromptTemplate(config.prompt, definitionDir),
-    system:
-      config.systemPrompt === undefined
-        ? undefined
-        : await loadPromptTemplate(config.systemPrompt, definitionDir),
-    fewshot:
-      config.fewshotTemplate === undefined
-        ? undefined
-        : await loadPromptTemplate(config.fewshotTemplate, definitionDir),
+    prompt: await loadPromptTemplate(form.prompt ?? config.prompt, definitionDir),
+    system: form.systemPrompt === undefined ? await optional(config.systemPrompt) : undefined,
+    fewshot: await optional(config.fewshotTemplate),
+    answer: await optional(form.fewshot?.answer),
   };
 }
 
+/** Reads a source's rows, maps its fields and checks them with the definition's `rowSchema`. */
 async function readRows(
   source: DatasetSource,
-  options: LoadOptions,
-  config: BenchmarkConfig,
+  definition: BenchmarkDefinition,
+  context: LoadOptions["context"],
 ): Promise<Row[]> {
-  const rows = await readDatasetSource(source, options.context);
-  return rows.map((row) => applyFieldMapping(row, config.fieldMapping));
+  const { config, normalizedName } = definition;
+  const rows = (await readDatasetSource(source, context, { localDir: normalizedName })).map((row) =>
+    applyFieldMapping(row, config.fieldMapping),
+  );
+  return prepareRows(rows, definition, sourceLabel(source, context, normalizedName));
 }
 
-/** The few-shot pool: `fewshot_dataset`, else `fewshot_split`, else the evaluated rows' tail (`isPrimary`). */
-async function fewshotPool(
+/** The rows after the definition's `rowSchema` (as they are without one). */
+function prepareRows(rows: Row[], definition: BenchmarkDefinition, label: string): Row[] {
+  const schema = definition.config.rowSchema;
+  return schema === undefined ? rows : parseRows(rows, schema as unknown as z.ZodType<Row>, label);
+}
+
+/** What messages call a source: its data-dir file, or its path or URI. */
+function sourceLabel(source: DatasetSource, context: LoadOptions["context"], localDir: string): string {
+  return localSplitFile(source, context, localDir) ?? describeDatasetSource(source);
+}
+
+/** The few-shot pool of NeMo's rules: `fewshot_dataset`, else `fewshot_split`, else the evaluated rows' tail. */
+async function nemoPool(
   definition: BenchmarkDefinition,
   primary: { source: DatasetSource; rows: Row[] },
   options: LoadOptions,
-): Promise<{ rows: Row[]; isPrimary: boolean; description: string }> {
+): Promise<FewshotPool> {
   const { config } = definition;
   const separate = await loadFewshotRows({
     ...(config.fewshotDataset === undefined ? {} : { fewshotDataset: config.fewshotDataset }),
@@ -108,12 +125,18 @@ async function fewshotPool(
     primary: primary.source,
     definitionDir: definitionDirOf(definition),
     context: options.context,
+    localDir: definition.normalizedName,
   });
   if (separate !== undefined && separate.rows.length > 0) {
-    const rows = separate.rows
-      .slice(0, separatePoolLimit(options.nShots))
-      .map((row) => applyFieldMapping(row, config.fieldMapping));
-    return { rows, isPrimary: false, description: describeDatasetSource(separate.source) };
+    const label = sourceLabel(separate.source, options.context, definition.normalizedName);
+    const rows = prepareRows(
+      separate.rows
+        .slice(0, separatePoolLimit(options.nShots))
+        .map((row) => applyFieldMapping(row, config.fieldMapping)),
+      definition,
+      label,
+    );
+    return { rows, isPrimary: false, description: label };
   }
   return {
     rows: primaryPool(primary.rows, options.nShots),
@@ -122,29 +145,126 @@ async function fewshotPool(
   };
 }
 
+/** The pool a recipe names (see `RecipeFewshot.pool`), else NeMo's. */
+async function fewshotPool(
+  definition: BenchmarkDefinition,
+  pool: RecipeFewshot["pool"],
+  primary: { source: DatasetSource; rows: Row[] },
+  options: LoadOptions,
+): Promise<FewshotPool> {
+  if (pool === undefined) return nemoPool(definition, primary, options);
+  if (pool === "dataset") {
+    return {
+      rows: primary.rows,
+      isPrimary: true,
+      description: `${describeDatasetSource(primary.source)} (the evaluated rows)`,
+    };
+  }
+  if (Array.isArray(pool)) {
+    return { rows: pool, isPrimary: false, description: `${pool.length} fixed examples of the recipe` };
+  }
+  const { source } = primary;
+  if (source.kind !== "hub" || source.dataFiles !== undefined) {
+    throw new ConfigError(
+      `${originOf(definition)}: a recipe's few-shot pool { split: "${pool.split}" } needs an hf:// dataset read by split (not a file or data_files).`,
+    );
+  }
+  const splitSource: DatasetSource = {
+    ...source,
+    split: pool.split,
+    uri: `${source.uri.split("?")[0]}?split=${pool.split}`,
+  };
+  const rows = await readRows(splitSource, definition, options.context);
+  return {
+    rows,
+    isPrimary: false,
+    description: sourceLabel(splitSource, options.context, definition.normalizedName),
+  };
+}
+
+/** The recipe a load follows and its form. */
+function selectedRecipe(
+  recipes: readonly CompiledRecipe[],
+  requested: LoadOptions["recipe"],
+  name: string,
+): CompiledRecipe {
+  const first = recipes[0];
+  if (requested === undefined && first !== undefined) return first;
+  const found = recipes.find((entry) => entry.recipe.name === requested?.name);
+  if (found === undefined) {
+    throw new ConfigError(
+      `${name} has no recipe "${requested?.name}" (known: ${recipes.map((entry) => entry.recipe.name).join(", ")}).`,
+    );
+  }
+  return found;
+}
+
+/** Each recipe's query for every row, when some recipe has its own prompt (the oracle recognises each). */
+async function queriesByRecipe(
+  definition: BenchmarkDefinition,
+  recipes: readonly CompiledRecipe[],
+  rows: readonly Row[],
+): Promise<Record<string, string>[] | undefined> {
+  if (!recipes.some((entry) => entry.form.prompt !== undefined)) return undefined;
+  const definitionDir = definitionDirOf(definition);
+  const templates = await Promise.all(
+    recipes.map(async (entry) => ({
+      name: entry.recipe.name,
+      template: await loadPromptTemplate(entry.form.prompt ?? definition.config.prompt, definitionDir),
+    })),
+  );
+  return rows.map((row, index) =>
+    Object.fromEntries(
+      templates.map(({ name, template }) => [name, render(template, row, `row ${index + 1}`)]),
+    ),
+  );
+}
+
 export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<ByobSample> {
   const { config } = definition;
+  const name = definition.normalizedName;
   const origin = originOf(definition);
   const definitionDir = definitionDirOf(definition);
   const source = parseDatasetSource(config.dataset, definitionDir, "dataset");
   checkRequirements(readRequirements(config.requirements, definitionDir, origin), definitionDir, origin);
-  const recipe = byobRecipe(definition);
+  const recipes = byobRecipes(definition);
+  const maxNShots = config.maxNumFewshot ?? MAX_N_SHOTS;
 
   async function load(options: LoadOptions): Promise<LoadedBenchmark<ByobSample>> {
+    checkNShots(name, options.nShots, maxNShots);
     if (options.tasks !== undefined && options.tasks.length > 0) {
-      throw new ConfigError(`${definition.normalizedName} has no subtasks; --tasks does not apply.`);
+      throw new ConfigError(`${name} has no subtasks; --tasks ${options.tasks.join(",")} does not apply.`);
     }
-    const templates = await loadTemplates(config, definitionDir);
-    const rows = await readRows(source, options, config);
-    if (rows.length === 0) throw new DatasetError(`${describeDatasetSource(source)} has no rows.`);
-    const samples = rows.map((row, index): ByobSample => {
+    const { recipe, form } = selectedRecipe(recipes, options.recipe, name);
+    const templates = await loadTemplates(config, form, definitionDir);
+    const rows = await readRows(source, definition, options.context);
+    const label = sourceLabel(source, options.context, name);
+    if (rows.length === 0) throw new DatasetError(`${label} has no rows.`);
+    // A row without the target scores against "" (as NeMo's `row.get(target_field, "")`); none with it is a typo.
+    if (!rows.some((row) => config.targetField in row)) {
+      throw new DatasetError(
+        `${label}: no row has the target field "${config.targetField}" (the first row's fields: ${Object.keys(rows[0] ?? {}).join(", ")}); set target_field to the ground-truth column.`,
+      );
+    }
+    const queries = await queriesByRecipe(definition, recipes, rows);
+    const firstEvaluated = form.fewshot?.excludeFromEvaluation ? options.nShots : 0;
+    const ids = new Map<string, number>();
+    const samples = rows.flatMap((row, index): ByobSample[] => {
+      if (index < firstEvaluated) return [];
       const where = `row ${index + 1}`;
       if (config.responseField !== undefined && !(config.responseField in row)) {
         throw new DatasetError(
-          `${describeDatasetSource(source)} ${where} has no field "${config.responseField}" (the response field, eval-only mode; its fields: ${Object.keys(row).join(", ")}).`,
+          `${label} ${where} has no field "${config.responseField}" (the response field, eval-only mode; its fields: ${Object.keys(row).join(", ")}).`,
         );
       }
-      const query = render(templates.prompt, row, where);
+      const id = config.sampleId === undefined ? String(index) : config.sampleId(row, index);
+      const earlier = ids.get(id);
+      if (earlier !== undefined) {
+        throw new DatasetError(
+          `${label} ${where}: sample id "${id}" is also row ${earlier + 1}'s; ids must be unique.`,
+        );
+      }
+      ids.set(id, index);
       const choices =
         config.endpointType !== "completions_logprob"
           ? undefined
@@ -152,80 +272,90 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
             config.choices);
       if (config.endpointType === "completions_logprob" && (choices === undefined || choices.length === 0)) {
         throw new DatasetError(
-          `${describeDatasetSource(source)} ${where}: no candidates: "${config.choicesField}" is missing or not a list, and no static choices are given.`,
+          `${label} ${where}: no candidates: "${config.choicesField}" is missing or not a list, and no static choices are given.`,
         );
       }
-      return {
-        id: String(index),
-        task: definition.normalizedName,
-        gold: pythonStr(row[config.targetField] ?? ""),
-        index,
-        row,
-        query,
-        ...(choices === undefined ? {} : { choices }),
-      };
+      const rowQueries = queries?.[index];
+      return [
+        {
+          id,
+          task: name,
+          gold: pythonStr(row[config.targetField] ?? ""),
+          index,
+          row,
+          query: rowQueries?.[recipe.name] ?? render(templates.prompt, row, where),
+          ...(rowQueries === undefined ? {} : { queries: rowQueries }),
+          ...(choices === undefined ? {} : { choices }),
+        },
+      ];
     });
-    // A row without the target scores against "" (as NeMo's `row.get(target_field, "")`); none with it is a typo.
-    if (!rows.some((row) => config.targetField in row)) {
-      throw new DatasetError(
-        `${describeDatasetSource(source)}: no row has the target field "${config.targetField}" (the first row's fields: ${Object.keys(rows[0] ?? {}).join(", ")}); set target_field to the ground-truth column.`,
-      );
-    }
-    const pool = options.nShots > 0 ? await fewshotPool(definition, { source, rows }, options) : undefined;
-    const renderExample = (row: Row, where: string): string =>
-      templates.fewshot === undefined
-        ? pythonRstrip(`${render(templates.prompt, row, where)} ${pythonStr(row[config.targetField] ?? "")}`)
-        : render(templates.fewshot, row, where);
-    const prefixes = new Map<string, string>();
-    const prefixFor = (sample: ByobSample, nShots: number): string => {
-      if (pool === undefined || nShots === 0) return "";
-      const self = pool.isPrimary ? sample.row : undefined;
-      const examples = drawExamples(pool.rows, nShots, self);
-      const key = `${nShots}:${examples.map((row) => pool.rows.indexOf(row)).join(",")}`;
-      let prefix = prefixes.get(key);
-      if (prefix === undefined) {
-        prefix = fewshotPrefix(
-          examples.map((row) =>
-            renderExample(row, `few-shot row ${pool.rows.indexOf(row) + 1} of ${pool.description}`),
-          ),
-          { prefix: config.fewshotPrefix, separator: config.fewshotSeparator },
-        );
-        prefixes.set(key, prefix);
+    const selection = form.fewshot?.select ?? "nemo";
+    const pool =
+      options.nShots > 0
+        ? await fewshotPool(definition, form.fewshot?.pool, { source, rows }, options)
+        : undefined;
+    const pick =
+      pool === undefined
+        ? undefined
+        : createFewshotPicker({
+            pool,
+            selection,
+            datasetSize: rows.length,
+            nShots: options.nShots,
+            label: `${name} recipe ${recipe.name}`,
+          });
+    const examples = new Map<Row, RenderedExample>();
+    const renderExample = (row: Row): RenderedExample => {
+      let example = examples.get(row);
+      if (example !== undefined) return example;
+      const where = `few-shot row ${(pool?.rows.indexOf(row) ?? 0) + 1} of ${pool?.description}`;
+      const query = render(templates.prompt, row, where);
+      const target = pythonStr(row[config.targetField] ?? "");
+      if (templates.answer !== undefined) {
+        const answer = render(templates.answer, row, where);
+        example = { query, answer, flat: query + (form.fewshot?.targetDelimiter ?? " ") + answer };
+      } else {
+        const flat =
+          templates.fewshot === undefined
+            ? pythonRstrip(`${query} ${target}`)
+            : render(templates.fewshot, row, where);
+        example = { query, answer: target, flat };
       }
-      return prefix;
+      examples.set(row, example);
+      return example;
     };
     const systemFor = (sample: ByobSample, given: string | undefined): string | undefined => {
       if (given !== undefined) return given === "" ? undefined : given;
+      if (form.systemPrompt !== undefined) return form.systemPrompt === "" ? undefined : form.systemPrompt;
       return templates.system === undefined
         ? undefined
         : render(templates.system, sample.row, `row ${sample.index + 1}`);
     };
-    const bodyFor = (sample: ByobSample, nShots: number) => prefixFor(sample, nShots) + sample.query;
+    const loadedNShots = options.nShots;
+    const partsFor = (sample: ByobSample, promptOptions: PromptOptions): PromptParts => {
+      checkNShots(name, promptOptions.nShots, loadedNShots, "the n-shots it was loaded with");
+      return {
+        endpointType: promptOptions.endpointType,
+        system: systemFor(sample, promptOptions.systemPrompt),
+        systemSeparator: form.systemSeparator,
+        chatFewShot: form.chatFewShot,
+        fewshotPrefix: config.fewshotPrefix,
+        fewshotSeparator: config.fewshotSeparator,
+        examples: (pick?.(sample.index, sample.row, promptOptions.nShots) ?? []).map(renderExample),
+        query: sample.query,
+      };
+    };
+    const seed = selectionSeed(selection);
 
     return {
       samples,
-      buildPrompt(sample, promptOptions): Prompt {
-        const body = bodyFor(sample, promptOptions.nShots);
-        const system = systemFor(sample, promptOptions.systemPrompt);
-        if (promptOptions.endpointType === "chat") {
-          return {
-            type: "chat",
-            messages: [
-              ...(system === undefined ? [] : [{ role: "system" as const, content: system }]),
-              { role: "user" as const, content: body },
-            ],
-          };
-        }
-        return { type: "completion", text: system === undefined ? body : `${system}\n${body}` };
-      },
+      buildPrompt: (sample, promptOptions): Prompt => assemblePrompt(partsFor(sample, promptOptions)),
       ...(config.endpointType === "completions_logprob"
         ? {
             buildLoglikelihood(sample, promptOptions) {
-              const body = bodyFor(sample, promptOptions.nShots);
-              const system = systemFor(sample, promptOptions.systemPrompt);
               const continuations = sample.choices ?? [];
               return {
-                context: system === undefined ? body : `${system}\n${body}`,
+                context: flatText(partsFor(sample, promptOptions)),
                 continuations,
                 goldIndex: continuations.indexOf(sample.gold),
               };
@@ -237,21 +367,28 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
         : { givenResponse: (sample: ByobSample) => pythonStr(sample.row[config.responseField ?? ""]) }),
       ...(pool === undefined
         ? {}
-        : { fewshot: { source: pool.description, seed: FEWSHOT_SEED, poolSize: pool.rows.length } }),
+        : {
+            fewshot: {
+              source: pool.description,
+              selection,
+              ...(seed === undefined ? {} : { seed }),
+              poolSize: pool.rows.length,
+            },
+          }),
     };
   }
 
   return {
-    name: definition.normalizedName,
+    name,
     description: config.description ?? `User benchmark ${definition.name} (${origin}).`,
     dataset: describeDatasetSource(source),
-    recipes: [recipe],
-    maxNShots: MAX_N_SHOTS,
+    recipes: [recipes[0].recipe, ...recipes.slice(1).map((entry) => entry.recipe)],
+    maxNShots,
     tasks: [],
     hasLoglikelihood: config.endpointType === "completions_logprob",
     isEvalOnly: config.responseField !== undefined,
     ...(definition.definitionFile === undefined ? {} : { definitionFile: definition.definitionFile }),
     load,
-    oracle: byobOracle(),
+    oracle: byobOracle(definition),
   };
 }

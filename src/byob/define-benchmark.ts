@@ -18,7 +18,8 @@ export interface BenchmarkDefinition {
   /** lowercase, `_` for other characters, no leading/trailing `_`, at most 50 characters: what `run` calls it. */
   readonly normalizedName: string;
   readonly config: BenchmarkConfig;
-  readonly scorer: ScorerFunction;
+  /** Absent only when every recipe names its own grader. */
+  readonly scorer: ScorerFunction | undefined;
   /** The file that defined it (relative paths resolve from its folder); undefined when defined in code. */
   readonly definitionFile: string | undefined;
 }
@@ -71,17 +72,23 @@ export async function collectDefinitions(
 }
 
 /**
- * Defines a benchmark. `scorerFn` must be wrapped in `scorer()`. A mistake (a missing or unknown parameter, a
- * name with no letter or digit, a name already defined in the same file) is a ConfigError naming the file.
+ * Defines a benchmark. `scorerFn` must be wrapped in `scorer()`; it may be left out when every one of the config's
+ * `recipes` names its grader. A mistake (a missing or unknown parameter, a name with no letter or digit, a name
+ * already defined in the same file) is a ConfigError naming the file.
  */
-export function benchmark(config: BenchmarkConfigInput, scorerFn: ScorerFunction): BenchmarkDefinition {
+export function benchmark(config: BenchmarkConfigInput, scorerFn?: ScorerFunction): BenchmarkDefinition {
   const loading = slots[LOADING_FILE];
   const origin = loading?.path ?? "benchmark()";
   const parsed = parseBenchmarkConfig(config, origin, loading?.style ?? "camel");
-  if (!isScorer(scorerFn)) {
+  const ungraded = parsed.recipes?.find((recipe) => recipe.grader === undefined);
+  const needsScorer = parsed.recipes === undefined || ungraded !== undefined;
+  if ((needsScorer || scorerFn !== undefined) && !isScorer(scorerFn)) {
     throw new ConfigError(
-      `${origin}: benchmark "${parsed.name}": its scorer must be wrapped in scorer(): ` +
-        "benchmark({ … }, scorer((sample) => ({ correct: … }))).",
+      `${origin}: benchmark "${parsed.name}": ${
+        scorerFn === undefined
+          ? `${ungraded === undefined ? "it has no scorer" : `recipe "${ungraded.name}" names no grader and there is no scorer`}: `
+          : "its scorer must be wrapped in scorer(): "
+      }benchmark({ … }, scorer((sample) => ({ correct: … }))).`,
     );
   }
   let normalizedName: string;

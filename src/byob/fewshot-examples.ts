@@ -33,11 +33,3 @@ export function drawExamples<T>(pool: readonly T[], nShots: number, self?: T): T
     .filter((row) => row !== self)
     .slice(0, nShots);
 }
-
-/** `fewshot_prefix + separator.join(examples) + separator`; "" without examples. */
-export function fewshotPrefix(
-  examples: readonly string[],
-  options: { prefix: string; separator: string },
-): string {
-  return examples.length === 0 ? "" : options.prefix + examples.join(options.separator) + options.separator;
-}

@@ -1,6 +1,6 @@
 // Unit tests of `gsm_extract`: grade-school-math's extract_answer and is_correct, its verdicts, and OpenAI's published ones.
 import { describe, expect, it } from "vitest";
-import { gsm8kGold } from "../benchmarks/gsm8k/read-gsm8k-rows.js";
+import { gsm8kGold } from "../benchmarks/gsm8k/gsm8k-rows.js";
 import { readJsonlFixture } from "../benchmarks/test-support/read-jsonl-fixture.js";
 import { printSkipReason, sharedDataDir } from "../benchmarks/test-support/shared-data-dir.js";
 import { extractAnswer, gsmExtract } from "./gsm-extract.js";

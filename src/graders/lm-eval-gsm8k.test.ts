@@ -1,6 +1,6 @@
 // Unit tests of the `lm_eval_gsm8k_*` graders: both filters of gsm8k and gsm8k-cot, exact_match's normalisation, the reference's verdicts.
 import { describe, expect, it } from "vitest";
-import { gsm8kGold } from "../benchmarks/gsm8k/read-gsm8k-rows.js";
+import { gsm8kGold } from "../benchmarks/gsm8k/gsm8k-rows.js";
 import { readJsonlFixture } from "../benchmarks/test-support/read-jsonl-fixture.js";
 import { printSkipReason, sharedDataDir } from "../benchmarks/test-support/shared-data-dir.js";
 import {

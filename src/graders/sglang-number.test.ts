@@ -1,6 +1,6 @@
 // Unit tests of `sglang_number`: SGLang's get_answer_value (commas, last digit run, literal_eval's INVALID cases) and its verdicts.
 import { describe, expect, it } from "vitest";
-import { gsm8kGold } from "../benchmarks/gsm8k/read-gsm8k-rows.js";
+import { gsm8kGold } from "../benchmarks/gsm8k/gsm8k-rows.js";
 import { readJsonlFixture } from "../benchmarks/test-support/read-jsonl-fixture.js";
 import { printSkipReason, sharedDataDir } from "../benchmarks/test-support/shared-data-dir.js";
 import { getAnswerValue, sglangNumber } from "./sglang-number.js";

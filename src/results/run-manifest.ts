@@ -65,9 +65,14 @@ export const runManifestSchema = z.object({
           reason: z.string().optional(),
         })
         .optional(),
-      /** A BYOB benchmark's few-shot draw: the dataset, the seed, the rows drawn from. */
+      /** A defined benchmark's few-shot draw: the dataset, how examples were picked, the seed, the rows drawn from. */
       fewshot: z
-        .object({ source: z.string(), seed: z.number().int(), pool_size: z.number().int() })
+        .object({
+          source: z.string(),
+          selection: z.enum(["nemo", "first", "lm-eval"]).optional(),
+          seed: z.number().int().optional(),
+          pool_size: z.number().int(),
+        })
         .optional(),
     }),
   ),

@@ -51,7 +51,8 @@ export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmar
       : {
           fewshot: {
             source: plan.loaded.fewshot.source,
-            seed: plan.loaded.fewshot.seed,
+            selection: plan.loaded.fewshot.selection,
+            ...(plan.loaded.fewshot.seed === undefined ? {} : { seed: plan.loaded.fewshot.seed }),
             pool_size: plan.loaded.fewshot.poolSize,
           },
         }),

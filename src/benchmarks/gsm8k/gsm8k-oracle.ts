@@ -1,8 +1,5 @@
 // How the mock server's oracle recognises a GSM8K prompt and answers it in phrasings every recipe's graders read.
-import type { BenchmarkOracle, Recipe } from "../types.js";
-import { gsm8kCotQuery, gsm8kQuery } from "./gsm8k-prompt.js";
-import { gsm8kForm } from "./gsm8k-recipes.js";
-import type { Gsm8kSample } from "./gsm8k-sample.js";
+import type { OracleAnswer } from "../../byob/benchmark-config.js";
 
 /** 1018 → "1,018"; small numbers as they are. */
 function withThousands(value: number): string {
@@ -39,24 +36,20 @@ function modulo(value: number, divisor: number): number {
   return ((Math.trunc(value) % divisor) + divisor) % divisor;
 }
 
-function phrasingsOf(recipe: Recipe): readonly ((value: number) => string)[] {
-  return gsm8kForm(recipe).query === "q" ? COT_PHRASINGS : QUESTION_PHRASINGS;
-}
-
-export const gsm8kOracle: BenchmarkOracle<Gsm8kSample> = {
-  promptSuffix: (sample, recipe) =>
-    gsm8kForm(recipe).query === "q" ? gsm8kCotQuery(sample.question) : gsm8kQuery(sample.question),
-  answer(sample, isCorrect, variant, recipe) {
-    const phrasings = phrasingsOf(recipe);
-    const gold = Number(sample.gold);
-    // A wrong value moves away from zero, so that it differs from the gold also without its sign (SGLang's
-    // get_answer_value reads no sign), by at least 0.1 % of the gold (Qwen's math_equal allows 1e-4 relative).
-    const step = Math.max(1, Math.ceil(Math.abs(gold) / 1000));
-    const offset = step * (1 + modulo(Math.floor(variant / phrasings.length), 9));
-    const value = isCorrect ? gold : gold < 0 ? gold - offset : gold + offset;
-    const phrase = phrasings[modulo(variant, phrasings.length)];
-    return phrase ? phrase(value) : String(value);
-  },
+/**
+ * The definition's `oracle`: a response in one of the phrasings the recipe's graders read (gsm8k-cot's `Q:/A:`
+ * prompts get "The answer is N"), with the gold or a wrong value.
+ */
+export const gsm8kOracle: OracleAnswer = (sample, isCorrect, variant) => {
+  const phrasings = sample.query.startsWith("Q: ") ? COT_PHRASINGS : QUESTION_PHRASINGS;
+  const gold = Number(sample.target);
+  // A wrong value moves away from zero, so that it differs from the gold also without its sign (SGLang's
+  // get_answer_value reads no sign), by at least 0.1 % of the gold (Qwen's math_equal allows 1e-4 relative).
+  const step = Math.max(1, Math.ceil(Math.abs(gold) / 1000));
+  const offset = step * (1 + modulo(Math.floor(variant / phrasings.length), 9));
+  const value = isCorrect ? gold : gold < 0 ? gold - offset : gold + offset;
+  const phrase = phrasings[modulo(variant, phrasings.length)];
+  return phrase ? phrase(value) : String(value);
 };
 
 /** How many distinct phrasings `answer` cycles through for a `Question:/Answer:` recipe. */

@@ -26,7 +26,7 @@ describe.skipIf(dataDir === undefined)("gsm8k on the shared data", () => {
   it("accepts every reference solution as its own gold (rate must be 100%)", async () => {
     const loaded = await load(0);
     const accepted = loaded.samples.filter((sample) => {
-      const grade = numberMatch({ response: sample.answer, gold: sample.gold });
+      const grade = numberMatch({ response: String(sample.row["answer"]), gold: sample.gold });
       return grade.isCorrect && !grade.isUnparsed;
     });
     process.stdout.write(

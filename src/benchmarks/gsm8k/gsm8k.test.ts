@@ -8,8 +8,8 @@ import { resolveDefaultParams } from "../resolve-default-params.js";
 import { createLocalDatasetContext, hubKey } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { Recipe } from "../types.js";
+import { gsm8kGold } from "./gsm8k-rows.js";
 import { gsm8k } from "./index.js";
-import { gsm8kGold } from "./read-gsm8k-rows.js";
 
 const localContext = () => createLocalDatasetContext(fixturesDir("gsm8k"));
 

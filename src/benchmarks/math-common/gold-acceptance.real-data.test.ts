@@ -73,7 +73,7 @@ describe.skipIf(dataDir === undefined)("math graders accept the gold answers", (
     for (const graderName of ["lighteval_gsm8k", "lighteval_expr", "math"] as const) {
       const grader = getGrader(graderName);
       const accepted = samples.filter(
-        (sample) => grader({ response: sample.answer, gold: sample.gold }).isCorrect,
+        (sample) => grader({ response: String(sample.row["answer"]), gold: sample.gold }).isCorrect,
       );
       expect(rate(`gsm8k ${graderName}`, accepted.length, samples.length)).toBeGreaterThanOrEqual(0.99);
     }

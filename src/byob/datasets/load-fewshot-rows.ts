@@ -14,6 +14,8 @@ export interface FewshotRowsOptions {
   primary: DatasetSource;
   definitionDir: string;
   context: DatasetContext;
+  /** See `SourceReadOptions.localDir`. */
+  localDir?: string;
   onWarning?: (message: string) => void;
 }
 
@@ -21,6 +23,7 @@ export async function loadFewshotRows(
   options: FewshotRowsOptions,
 ): Promise<{ rows: Row[]; source: DatasetSource } | undefined> {
   const { fewshotDataset, fewshotSplit, primary, context } = options;
+  const localOptions = options.localDir === undefined ? {} : { localDir: options.localDir };
   if (fewshotSplit !== undefined && primary.kind !== "hub") {
     throw new ConfigError(
       `"fewshot_split" ${fewshotSplit} needs an hf:// dataset; for a file, give the few-shot rows as "fewshot_dataset".`,
@@ -29,7 +32,7 @@ export async function loadFewshotRows(
   if (fewshotDataset !== undefined) {
     const source = parseDatasetSource(fewshotDataset, options.definitionDir, "fewshot_dataset");
     try {
-      const rows = await readDatasetSource(source, context);
+      const rows = await readDatasetSource(source, context, localOptions);
       if (rows.length > 0) return { rows, source };
       options.onWarning?.(
         `fewshot_dataset ${describeDatasetSource(source)} has no rows; trying the next source.`,
@@ -47,6 +50,6 @@ export async function loadFewshotRows(
     split: fewshotSplit,
     uri: `${primary.uri.split("?")[0]}?split=${fewshotSplit}`,
   };
-  const rows = await readDatasetSource(source, context);
+  const rows = await readDatasetSource(source, context, localOptions);
   return rows.length === 0 ? undefined : { rows, source };
 }

@@ -107,19 +107,45 @@ function keepFiltered(rows: Row[], filters: readonly (readonly [string, string])
   return rows.filter((row) => filters.every(([field, value]) => pythonStr(row[field] ?? null) === value));
 }
 
+/** Where a source's rows are read from under `--data-dir`, and what messages call them. */
+export interface SourceReadOptions extends ReadOptions {
+  /**
+   * The folder under `--data-dir` that holds an `hf://` dataset's splits as `<split>.jsonl` (the benchmark's
+   * normalised name): with a data dir, a split is read from `<dataDir>/<localDir>/<split>.jsonl`, never the Hub.
+   */
+  localDir?: string;
+}
+
+/** The data-dir file an `hf://` split is read from, or undefined when the Hub (or a file path) is. */
+export function localSplitFile(
+  source: DatasetSource,
+  context: DatasetContext,
+  localDir: string | undefined,
+): string | undefined {
+  if (source.kind !== "hub" || source.dataFiles !== undefined) return undefined;
+  if (context.dataDir === undefined || localDir === undefined) return undefined;
+  return `${localDir}/${source.split ?? DEFAULT_HUB_SPLIT}.jsonl`;
+}
+
 export async function readDatasetSource(
   source: DatasetSource,
   context: DatasetContext,
-  options: ReadOptions = {},
+  options: SourceReadOptions = {},
 ): Promise<Row[]> {
+  const { localDir, ...readOptions } = options;
+  const localFile = localSplitFile(source, context, localDir);
+  if (localFile !== undefined && source.kind === "hub") {
+    const rows = await context.local.readFile(localFile, { format: "jsonl", ...readOptions });
+    return keepFiltered(rows, source.filters);
+  }
   if (source.kind === "file") {
     return readFileRows(source.path, source.format, {
-      ...options,
+      ...readOptions,
       where: "the path is relative to the definition file",
     });
   }
   if (source.dataFiles !== undefined) {
-    return keepFiltered(await readDataFiles(source, source.dataFiles, context, options), source.filters);
+    return keepFiltered(await readDataFiles(source, source.dataFiles, context, readOptions), source.filters);
   }
   if (source.revision !== undefined || source.field !== undefined) {
     throw new ConfigError(
@@ -131,6 +157,6 @@ export async function readDatasetSource(
     config: source.config ?? DEFAULT_HUB_CONFIG,
     split: source.split ?? DEFAULT_HUB_SPLIT,
   };
-  const rows = await context.hub.readSplit(ref, options);
+  const rows = await context.hub.readSplit(ref, readOptions);
   return keepFiltered(rows, source.filters);
 }
