@@ -116,7 +116,9 @@ export function runProcess(input: ProcessInput): Promise<ProcessOutcome> {
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     feed(child.stdin, input.stdin);
-    input.fdContents.forEach((content, index) => feed(child.stdio[3 + index] as Writable | null, content));
+    for (const [index, content] of input.fdContents.entries()) {
+      feed(child.stdio[3 + index] as Writable | null, content);
+    }
     const timer = setTimeout(() => killGroup("timeout"), input.wallMs);
     const onAbort = () => killGroup("aborted");
     if (input.signal?.aborted) onAbort();
