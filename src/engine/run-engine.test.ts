@@ -107,6 +107,36 @@ describe("runEngine", () => {
     expect(readJournal(path).records.size).toBe(120);
   });
 
+  it("grades off the request slot: a slow grader does not hold back the next requests", async () => {
+    const { backend, stats } = delayedBackend(() => 1);
+    const path = journalPath();
+    const journal = openJournal(path);
+    let releaseGrading: () => void = () => {};
+    const gradingGate = new Promise<void>((resolve) => {
+      releaseGrading = resolve;
+    });
+    const startedWhileGrading: number[] = [];
+    const slow = items(4, { count: 0 }).map((item) => ({
+      ...item,
+      async complete(generation: GenerationResult) {
+        startedWhileGrading.push(stats.started);
+        await gradingGate;
+        return item.complete(generation);
+      },
+    }));
+    const run = runEngine(slow, { backend, concurrency: 1, journal });
+    await sleep(100);
+    // Every request was sent (one at a time) while the first answer was still being graded.
+    expect(stats.started).toBe(4);
+    expect(stats.maxInFlight).toBe(1);
+    releaseGrading();
+    const outcome = await run;
+    journal.close();
+    expect(startedWhileGrading[0]).toBe(1);
+    expect(outcome.records).toHaveLength(4);
+    expect(readJournal(path).records).toHaveLength(4);
+  });
+
   it("builds prompts lazily, only when a worker takes the item", async () => {
     const { backend } = delayedBackend(() => 20);
     const built = { count: 0 };

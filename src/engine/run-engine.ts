@@ -1,4 +1,5 @@
-// Runs benchmark work items through the scheduler: `concurrency` in flight, each answer graded as it lands and journalled.
+// Runs benchmark work items through the scheduler: `concurrency` requests in flight, each answer graded as it lands
+// (off the request slot, so slow grading such as code execution overlaps the next requests) and journalled.
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { ConsecutiveFailures, type ServerGone } from "./consecutive-failures.js";
@@ -29,14 +30,22 @@ export interface ExecutableWorkItem {
 
 export type EngineWorkItem = WorkItem | ExecutableWorkItem;
 
-async function executeItem(
+/**
+ * Sends the item's request and returns how to finish it: an executable item finishes itself; a generation item's
+ * `complete` (grading, which may execute code) runs after the request slot is given back.
+ */
+async function sendItem(
   item: EngineWorkItem,
   backend: Backend,
   signal: AbortSignal,
-): Promise<SampleRecord | undefined> {
-  if ("execute" in item) return item.execute(backend, signal);
+): Promise<(() => Promise<SampleRecord | undefined>) | undefined> {
+  if ("execute" in item) {
+    const record = await item.execute(backend, signal);
+    return record === undefined ? undefined : async () => record;
+  }
   const result = await backend.generate(item.request(), { signal });
-  return result.status === "aborted" ? undefined : await item.complete(result);
+  if (result.status === "aborted") return undefined;
+  return async () => item.complete(result);
 }
 
 export interface EngineOptions {
@@ -78,6 +87,20 @@ export async function runEngine(
   let fatal: { error: unknown } | undefined;
   const signal =
     options.signal === undefined ? fatalStop.signal : AbortSignal.any([options.signal, fatalStop.signal]);
+  const finishRecord = (record: SampleRecord) => {
+    journal.append(record);
+    records.push(record);
+    onSampleEnd?.(record);
+    if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {
+      fatalStop.abort(new Error("the server is gone"));
+    }
+  };
+  const stopFatally = (error: unknown) => {
+    fatal ??= { error };
+    fatalStop.abort(error);
+  };
+  // Answers being graded after their request slot was freed (a code benchmark executes while requests go on).
+  const grading = new Set<Promise<void>>();
   const load = await schedule({
     mode: { type: "closed", concurrency: Math.max(1, Math.floor(options.concurrency)) },
     requestCount: items.length,
@@ -86,23 +109,25 @@ export async function runEngine(
     send: async ({ index }, inFlight) => {
       const item = items[index];
       if (item === undefined || fatal !== undefined) return;
-      let record: SampleRecord | undefined;
+      let finish: (() => Promise<SampleRecord | undefined>) | undefined;
       try {
-        record = await executeItem(item, backend, inFlight);
+        finish = await sendItem(item, backend, inFlight);
       } catch (error) {
-        fatal ??= { error };
-        fatalStop.abort(error);
+        stopFatally(error);
         return;
       }
-      if (record === undefined) return;
-      journal.append(record);
-      records.push(record);
-      onSampleEnd?.(record);
-      if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {
-        fatalStop.abort(new Error("the server is gone"));
-      }
+      if (finish === undefined) return;
+      const done = finish().then(
+        (record) => {
+          if (record !== undefined) finishRecord(record);
+        },
+        stopFatally,
+      );
+      grading.add(done);
+      void done.finally(() => grading.delete(done));
     },
   });
+  while (grading.size > 0) await Promise.all([...grading]);
   if (fatal !== undefined) throw fatal.error;
   const { gone } = failures;
   return {
