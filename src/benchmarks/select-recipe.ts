@@ -1,10 +1,12 @@
 // Picks a benchmark's recipe by name (`--recipe`): the default (first) when none is asked.
+import type { EndpointType } from "../core/prompt.js";
 import { ConfigError } from "../errors.js";
 import type { Benchmark, Recipe, RecipeSource } from "./types.js";
 
 /**
  * The recipe `requested` names for this benchmark; when it names none, the first recipe whose reference scores by
- * log-likelihood for `--scoring loglikelihood`, else the default (first). `requested` is one name for every benchmark of the run
+ * log-likelihood for `--scoring loglikelihood`, else the first recipe made for `endpointType` (`--endpoint-type`:
+ * HumanEval's human-eval recipe for completions), else the default (first). `requested` is one name for every benchmark of the run
  * (`lm-eval`), or `benchmark=name` pairs (`mmlu=lm-eval,gsm8k=sglang`) that leave the other benchmarks at their
  * default. An unknown name is a ConfigError listing the benchmark's recipes.
  */
@@ -12,13 +14,16 @@ export function selectRecipe(
   benchmark: Benchmark,
   requested: readonly string[] | undefined,
   scoring: "generate" | "loglikelihood" = "generate",
+  endpointType?: EndpointType,
 ): Recipe {
   const name = requestedName(benchmark, requested);
   if (name === undefined) {
     const scored =
       scoring === "loglikelihood"
         ? benchmark.recipes.find((recipe) => recipe.scoring === scoring)
-        : undefined;
+        : endpointType === undefined
+          ? undefined
+          : benchmark.recipes.find((recipe) => recipe.defaultEndpointType === endpointType);
     return scored ?? benchmark.recipes[0];
   }
   const recipe = benchmark.recipes.find((candidate) => candidate.name === name);

@@ -3,6 +3,7 @@ import type { FinishReason, GenerationParams } from "../core/generation.js";
 import type { EndpointType, Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 
 export interface BenchmarkSample {
   /** Stable across runs and data sources, unique within the benchmark, e.g. `abstract_algebra/17`. */
@@ -175,6 +176,11 @@ export interface Recipe {
    * "inline" (the reference sends one user message holding the whole few-shot text).
    */
   readonly chatFewShot?: "turns" | "inline";
+  /**
+   * True when grading executes model-written code: a run opens the code sandbox (bubblewrap) before sending
+   * anything, or refuses with how to install it, and gives it to the scorer (`AnswerToScore.sandbox`).
+   */
+  readonly executesCode?: boolean;
 }
 
 /** One candidate of a log-likelihood sample, as a scorer sees it. */
@@ -197,6 +203,8 @@ export interface AnswerToScore {
   prompt: Prompt | undefined;
   /** Log-likelihood samples: every candidate with its score. */
   choices?: readonly ScoredChoice[];
+  /** The run's code sandbox, for a recipe that `executesCode`. */
+  sandbox?: CodeSandbox;
 }
 
 /** Named per-sample values: each becomes a metric (mean and 95% CI); `correct` (or the first boolean) is accuracy. */

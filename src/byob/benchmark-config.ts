@@ -35,6 +35,7 @@ export const PARAMETER_NAMES = [
   ["sampleId", "sample_id"],
   ["maxNumFewshot", "max_num_fewshot"],
   ["oracle", "oracle"],
+  ["executesCode", "executes_code"],
 ] as const;
 
 export type ParameterStyle = "camel" | "snake";
@@ -91,6 +92,11 @@ export const benchmarkConfigSchema = z
         "sampleId is a function (row, index) => string",
       )
       .optional(),
+    /**
+     * Ours: the scorer runs model-written code: a run opens the code sandbox first (or refuses, saying how to install
+     * bubblewrap) and gives it to the scorer as `config.sandbox`.
+     */
+    executesCode: z.boolean().default(false),
     /** Ours: the most shots `--n-shots` may ask for (default 64). */
     maxNumFewshot: z.number().int().min(0).optional(),
     /**

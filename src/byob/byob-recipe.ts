@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BenchmarkOracle, Recipe, RecipeScorer, RecipeSource } from "../benchmarks/types.js";
 import type { GraderName } from "../graders/registry.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 import type { ByobSample } from "./byob-sample.js";
 import type { BenchmarkDefinition } from "./define-benchmark.js";
 import type { RecipeDefinition, RecipeFewshot } from "./recipe-definition.js";
@@ -22,7 +23,11 @@ function definitionDigest(definition: BenchmarkDefinition): string {
 /** The scorer as the recipe's grader: ScorerInput from the answer and the sample's row. */
 function recipeScorer(definition: BenchmarkDefinition, fn: ScorerFunction): RecipeScorer {
   const { config } = definition;
-  const scorerConfig: ScorerConfig = { extra: config.extra, benchmark: definition.normalizedName };
+  const scorerConfig = (sandbox: CodeSandbox | undefined): ScorerConfig => ({
+    extra: config.extra,
+    benchmark: definition.normalizedName,
+    ...(sandbox === undefined ? {} : { sandbox }),
+  });
   const file =
     definition.definitionFile === undefined ? "" : ` (${path.basename(definition.definitionFile)})`;
   return {
@@ -39,7 +44,7 @@ function recipeScorer(definition: BenchmarkDefinition, fn: ScorerFunction): Reci
         ...(answer.choices === undefined ? {} : { choices: answer.choices }),
       };
       return fn.length >= 2
-        ? fn(input, scorerConfig)
+        ? fn(input, scorerConfig(answer.sandbox))
         : (fn as (sample: ScorerInput) => ReturnType<typeof fn>)(input);
     },
   };
@@ -71,15 +76,17 @@ const NEMO_FORM: RecipeForm = {
   fewshot: undefined,
 };
 
-/** The endpoint fields of every recipe of a definition: its `endpoint_type`. */
-function endpointFields(definition: BenchmarkDefinition): Partial<Recipe> {
+/** The endpoint fields of a recipe: its own `endpointType`, else the definition's `endpoint_type`; and `executesCode`. */
+function endpointFields(definition: BenchmarkDefinition, own?: "chat" | "completions"): Partial<Recipe> {
+  const code = definition.config.executesCode ? { executesCode: true } : {};
   return definition.config.endpointType === "completions_logprob"
     ? {
         isLoglikelihoodOnly: true,
         scoring: "loglikelihood" as const,
         defaultEndpointType: "completions" as const,
+        ...code,
       }
-    : { defaultEndpointType: definition.config.endpointType };
+    : { defaultEndpointType: own ?? definition.config.endpointType, ...code };
 }
 
 /** `value` without its undefined properties (zod's optional output keeps them; Recipe's types do not). */
@@ -115,7 +122,7 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
         }),
     ...(entry.isMaxTokensOmitted === undefined ? {} : { isMaxTokensOmitted: entry.isMaxTokensOmitted }),
     chatFewShot: entry.chatFewShot,
-    ...endpointFields(definition),
+    ...endpointFields(definition, entry.endpointType),
   };
   return {
     recipe,

@@ -99,6 +99,11 @@ export const recipeDefinitionSchema = z
       .object({ chat: generationParamsSchema.optional(), completions: generationParamsSchema.optional() })
       .strict()
       .optional(),
+    /**
+     * The endpoint this recipe is made for (`chat` or `completions`; default: the benchmark's `endpointType`): a run
+     * with `--endpoint-type` and no `--recipe` follows the first recipe made for that endpoint.
+     */
+    endpointType: z.enum(["chat", "completions"]).optional(),
     /** True when the reference sends no `max_tokens`. */
     isMaxTokensOmitted: z.boolean().optional(),
     /** A prompt template replacing the benchmark's `prompt` for this recipe (same rules). */

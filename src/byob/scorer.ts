@@ -5,6 +5,7 @@ import type { ScoredChoice } from "../benchmarks/types.js";
 import type { FinishReason } from "../core/generation.js";
 import type { Prompt } from "../core/prompt.js";
 import { ConfigError } from "../errors.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 
 /** One candidate of a `completions_logprob` benchmark, with its summed log-probability after the prompt. */
 export type ScorerChoice = ScoredChoice;
@@ -32,6 +33,11 @@ export interface ScorerConfig {
   readonly extra: Readonly<Record<string, unknown>>;
   /** The benchmark's normalised name. */
   readonly benchmark: string;
+  /**
+   * The run's code sandbox (bubblewrap: no network, a private /tmp, resource limits) when the benchmark sets
+   * `executesCode`: `await config.sandbox.run({ language: "python", code })`.
+   */
+  readonly sandbox?: CodeSandbox;
 }
 
 /** Named values: each becomes a metric with its mean and 95% CI; `correct` (or the first boolean) is the accuracy. */

@@ -44,6 +44,7 @@ export async function gradeCommand(io: CliIo): Promise<number> {
   const result = await gradeResponses({ ...gradeInput, benchmarks: positionals }, responses, {
     env: io.env,
     signal: io.signal,
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
   });
   io.stdout.write(`${accuracyTable(result.summary)}\nResults: ${result.runDir}\n`);
   return 0;

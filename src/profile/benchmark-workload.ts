@@ -1,7 +1,9 @@
 // A registered benchmark's prompts as a workload: planned and graded exactly as `llm-bench run` plans and grades them.
+import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { buildWorkItem } from "../runner/build-work-item.js";
+import { openRunSandbox } from "../runner/open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "../runner/plan-benchmark.js";
 import type { Workload } from "../workloads/workload.js";
 
@@ -12,7 +14,14 @@ export async function planBenchmarkWorkload(
 ): Promise<PlannedBenchmark> {
   const [benchmark] = await loadRunBenchmarks(options);
   if (benchmark === undefined) throw new RangeError("planBenchmarkWorkload needs one benchmark");
-  return planBenchmark(benchmark, options, context);
+  const sandbox = await openRunSandbox(
+    [selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType)],
+    options,
+    { env: context.downloads?.env ?? process.env },
+  );
+  const plan = await planBenchmark(benchmark, options, context);
+  // The sandbox lives as long as the profile process (its executions end with their own limits).
+  return sandbox === undefined ? plan : { ...plan, sandbox };
 }
 
 /** `runStartMs`: the `now()` the session started at; journal records keep send times relative to it. */

@@ -91,6 +91,7 @@ async function scoreResult(
     reasoning: result.reasoning,
     finishReason: result.finishReason,
     prompt,
+    ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
   });
 }
 

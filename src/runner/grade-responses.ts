@@ -1,5 +1,6 @@
 // The library side of `llm-bench grade BENCH`: grades pre-generated responses and writes a run directory.
 import { join } from "node:path";
+import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
@@ -13,6 +14,7 @@ import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
+import { openRunSandbox } from "./open-run-sandbox.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
@@ -33,7 +35,13 @@ export interface GradeResponsesResult {
 export async function gradeResponses(
   input: RunOptionsInput,
   responses: readonly PregeneratedResponse[],
-  dependencies: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; clock?: () => Date } = {},
+  dependencies: {
+    env?: NodeJS.ProcessEnv;
+    signal?: AbortSignal;
+    clock?: () => Date;
+    /** Told once when model code will run without isolation (`--allow-unsafe-code`). */
+    onWarning?: (message: string) => void;
+  } = {},
 ): Promise<GradeResponsesResult> {
   const options = parseRunOptions(input);
   const [benchmark] = await loadRunBenchmarks(options);
@@ -45,15 +53,22 @@ export async function gradeResponses(
     env: dependencies.env ?? process.env,
     ...(dependencies.signal === undefined ? {} : { signal: dependencies.signal }),
   });
+  const env = dependencies.env ?? process.env;
+  const sandbox = await openRunSandbox(
+    [selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType)],
+    options,
+    { env, onWarning: dependencies.onWarning },
+  );
   // The prompts recorded are the ones built here: with no server to count tokens, a budget keeps every shot.
-  const plan = skipTokenBudget(
+  const planned = skipTokenBudget(
     await planBenchmark(benchmark, options, datasets),
     "grade has no server to count tokens with",
     undefined,
   );
+  const plan = sandbox === undefined ? planned : { ...planned, sandbox };
   const byId = new Map<string, BenchmarkSample>(plan.samples.map((sample) => [sample.id, sample]));
   const seen = new Set<string>();
-  const records: SampleRecord[] = [];
+  const graded: { sample: BenchmarkSample; response: (typeof responses)[number] }[] = [];
   for (const response of responses) {
     const sample = byId.get(response.id);
     if (sample === undefined) {
@@ -64,7 +79,16 @@ export async function gradeResponses(
     if (seen.has(response.id))
       throw new ConfigError(`${response.source}: field "id": duplicate id "${response.id}".`);
     seen.add(response.id);
-    records.push(await pregeneratedRecord(benchmark.name, sample, response, plan));
+    graded.push({ sample, response });
+  }
+  // Graded together: a scorer that executes code runs on the sandbox's worker pool.
+  let records: SampleRecord[];
+  try {
+    records = await Promise.all(
+      graded.map(({ sample, response }) => pregeneratedRecord(benchmark.name, sample, response, plan)),
+    );
+  } finally {
+    await sandbox?.close();
   }
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();

@@ -20,6 +20,7 @@ import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
 import type { Grader } from "../graders/types.js";
 import { taskDefaults } from "../references/task-defaults.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
 import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
@@ -64,13 +65,16 @@ export interface PlannedBenchmark {
   shotsBySample?: ReadonlyMap<string, number>;
   /** How the recipe's prompt token budget was applied, when it has one (see `fitShotsToTokenBudget`). */
   shotBudget?: ShotBudgetRecord;
+  /** The run's code sandbox, when the recipe executes model-written code (see `openRunSandbox`). */
+  sandbox?: CodeSandbox;
 }
 
 /** Loads the benchmarks a run names (their code, not their data) and checks `--tasks` against them. */
 export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[]> {
   const loaded = await resolveBenchmarks(options.benchmarks);
   checkTasksKnown(options.tasks, loaded);
-  for (const benchmark of loaded) selectRecipe(benchmark, options.recipe, options.scoring);
+  for (const benchmark of loaded)
+    selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType);
   checkRecipePairsKnown(options.recipe, loaded);
   return loaded;
 }
@@ -80,7 +84,7 @@ export async function planBenchmark(
   options: RunOptions,
   context: DatasetContext,
 ): Promise<PlannedBenchmark> {
-  const recipe = selectRecipe(benchmark, options.recipe, options.scoring);
+  const recipe = selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType);
   const nShots = options.nShots ?? recipe.defaultNShots;
   if (nShots > benchmark.maxNShots) {
     throw new ConfigError(

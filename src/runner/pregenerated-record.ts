@@ -42,6 +42,7 @@ export async function pregeneratedRecord(
           reasoning: response.reasoning ?? "",
           finishReason: "unknown",
           prompt,
+          ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
         });
   const { grade } = scored;
   return {

@@ -1,5 +1,7 @@
 // The library entry point of `llm-bench run`: plan, request, grade, journal and write the run directory.
+
 import { join } from "node:path";
+import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { Benchmark } from "../benchmarks/types.js";
 import { normalizeBenchmarkReference } from "../byob/resolve-benchmarks.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
@@ -15,6 +17,7 @@ import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
+import type { DatasetContext } from "../datasets/types.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
@@ -24,6 +27,7 @@ import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summarizeFailures } from "../results/summarize-failures.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
@@ -32,6 +36,7 @@ import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
+import { openRunSandbox } from "./open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
@@ -141,9 +146,37 @@ async function runResolved(
       ? {}
       : { onProgress: (p) => reporter.onDatasetProgress?.(p) }),
   });
+  // Before any data is read or request sent: a run that executes model code needs its sandbox.
+  const sandbox = await openRunSandbox(
+    benchmarks.map((benchmark) =>
+      selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
+    ),
+    options,
+    { env: context.env, onWarning: reporter?.onWarning?.bind(reporter) },
+  );
+  try {
+    return await runPlanned(options, benchmarks, backend, resumed, context, datasets, sandbox);
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+async function runPlanned(
+  options: RunOptions & { model: string },
+  benchmarks: readonly Benchmark[],
+  backend: Backend,
+  resumed: ResumedRun | undefined,
+  context: Context,
+  datasets: DatasetContext,
+  sandbox: CodeSandbox | undefined,
+): Promise<RunOutcome> {
+  const { reporter, signal } = context;
+  const { model } = options;
   const plans: PlannedBenchmark[] = [];
   for (const benchmark of benchmarks) {
-    const plan = await planBenchmark(benchmark, options, datasets);
+    const planned = await planBenchmark(benchmark, options, datasets);
+    const plan =
+      sandbox === undefined || planned.recipe.executesCode !== true ? planned : { ...planned, sandbox };
     plans.push(
       await fitShotsToTokenBudget(plan, backend, { signal, onWarning: reporter?.onWarning?.bind(reporter) }),
     );
