@@ -117,12 +117,9 @@ export async function runEngine(
         return;
       }
       if (finish === undefined) return;
-      const done = finish().then(
-        (record) => {
-          if (record !== undefined) finishRecord(record);
-        },
-        stopFatally,
-      );
+      const done = finish().then((record) => {
+        if (record !== undefined) finishRecord(record);
+      }, stopFatally);
       grading.add(done);
       void done.finally(() => grading.delete(done));
     },

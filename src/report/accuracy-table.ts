@@ -56,6 +56,11 @@ export function accuracyTable(summary: BenchmarkSummary): string {
         : `[${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
     lines.push(`${metric.name} ${value} over ${metric.count}, 95% CI ${ci}`);
   }
+  for (const estimate of summary.passAtK?.overall ?? []) {
+    lines.push(
+      `pass@${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems (${summary.passAtK?.samplesPerTask} completions each), 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,
+    );
+  }
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);

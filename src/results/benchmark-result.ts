@@ -4,6 +4,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
 import type { BenchmarkSummary, ExtraGraderAccuracy, TaskAccuracy } from "./summarize-benchmark.js";
+import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import type { ScoreMetric } from "./summarize-scores.js";
 
 /** One row of `tasks`, in the file's snake_case (acc_norm's fields with loglikelihood scoring only). */
@@ -51,6 +52,29 @@ function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unkno
   );
 }
 
+/** `pass_at_k`: completions per sample, each k's mean with its bootstrap CI, and every problem's n, c and values. */
+function passAtKJson(summary: PassAtKSummary): Record<string, unknown> {
+  return {
+    samples_per_task: summary.samplesPerTask,
+    overall: Object.fromEntries(
+      summary.overall.map((estimate) => [
+        `pass@${estimate.k}`,
+        { mean: estimate.mean, ci95: estimate.ci95, problems: estimate.problems },
+      ]),
+    ),
+    problems: Object.fromEntries(
+      summary.problems.map((problem) => [
+        problem.id,
+        {
+          n: problem.n,
+          c: problem.c,
+          ...Object.fromEntries(Object.entries(problem.values).map(([k, value]) => [`pass@${k}`, value])),
+        },
+      ]),
+    ),
+  };
+}
+
 export interface BenchmarkResultInput {
   summary: BenchmarkSummary;
   model: string;
@@ -87,6 +111,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
         }),
     ...(summary.extraGraders === undefined ? {} : { extra_metrics: extraMetrics(summary.extraGraders) }),
     ...(summary.scoreMetrics === undefined ? {} : { metrics: scoreMetricsJson(summary.scoreMetrics) }),
+    ...(summary.passAtK === undefined ? {} : { pass_at_k: passAtKJson(summary.passAtK) }),
     macro_accuracy: summary.macroAccuracy,
     score: summary.meanScore,
     num_errors: summary.errors,

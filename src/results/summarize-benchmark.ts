@@ -2,6 +2,7 @@
 
 import type { SampleRecord } from "../core/sample-record.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
+import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import { type ScoreMetric, summarizeScores } from "./summarize-scores.js";
 
 export interface TaskAccuracy {
@@ -48,6 +49,8 @@ export interface BenchmarkSummary {
   isComplete: boolean;
   /** Samples the loader left out on purpose (e.g. HLE's image questions), with why. */
   skipped?: { count: number; reason: string };
+  /** `--num-samples-per-task N` > 1: pass@k per problem and overall. */
+  passAtK?: PassAtKSummary;
 }
 
 /**

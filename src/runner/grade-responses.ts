@@ -18,6 +18,7 @@ import { openRunSandbox } from "./open-run-sandbox.js";
 import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
+import { passAtKOf } from "./repeat-samples.js";
 
 export type { PregeneratedResponse } from "./pregenerated-record.js";
 
@@ -114,6 +115,7 @@ export async function gradeResponses(
   const skipped = plan.loaded.skipped;
   const summary: BenchmarkSummary = {
     ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered),
+    ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, ordered) }),
     ...(skipped === undefined ? {} : { skipped }),
   };
   const metrics = aggregateRecordMetrics(ordered, 0);

