@@ -138,7 +138,6 @@ async function runResolved(
   context: Context,
 ): Promise<RunOutcome> {
   const { reporter, signal } = context;
-  const { model } = options;
   const datasets = createDatasetContext({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     env: context.env,
