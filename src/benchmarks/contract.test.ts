@@ -1,15 +1,18 @@
 // Contract every registered benchmark must meet, run on its fixtures: prompts, oracle suffixes and answers, ids.
 
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { type EndpointType, promptTail } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
+import { scoreAnswer } from "../runner/score-answer.js";
+import { createSandbox, findExecutable } from "../sandbox/create-sandbox.js";
+import type { CodeSandbox } from "../sandbox/types.js";
 import { recipeGraderName } from "./recipe-grader-name.js";
 import { BENCHMARK_NAMES, benchmarks, loadBenchmark } from "./registry.js";
 import { resolveDefaultParams } from "./resolve-default-params.js";
 import { formatRecipeSource, selectRecipe } from "./select-recipe.js";
 import { createLocalDatasetContext } from "./test-support/local-dataset-context.js";
 import { fixturesDir } from "./test-support/shared-data-dir.js";
-import type { Benchmark, LoadedBenchmark, Recipe } from "./types.js";
+import type { Benchmark, BenchmarkSample, LoadedBenchmark, Recipe } from "./types.js";
 
 const ENDPOINT_TYPES: readonly EndpointType[] = ["chat", "completions"];
 const SYSTEM_PROMPTS: readonly (string | undefined)[] = [undefined, "", "You are a careful expert."];
@@ -29,6 +32,44 @@ async function loadFixtures(benchmark: Benchmark, nShots: number, recipe?: Recip
     nShots,
     ...(recipe === undefined ? {} : { recipe }),
   });
+}
+
+/** The sandbox recipes that execute code are graded in (made on first use; needs bubblewrap). */
+let sandbox: Promise<CodeSandbox> | undefined;
+afterAll(async () => {
+  await (await sandbox)?.close();
+});
+
+/** A registered grader's verdict, or a scorer's (executing code in the sandbox where the recipe does). */
+async function isGradedCorrect(
+  grader: Recipe["grader"],
+  sample: BenchmarkSample,
+  response: string,
+  recipe: Recipe,
+): Promise<boolean> {
+  if (typeof grader === "string") {
+    const input = { response, gold: sample.gold, ...(sample.choices ? { choices: sample.choices } : {}) };
+    return getGrader(grader)(input).isCorrect;
+  }
+  if (recipe.executesCode === true) sandbox ??= createSandbox({ workers: 2 });
+  const scored = await scoreAnswer(grader, {
+    sample,
+    response,
+    reasoning: "",
+    finishReason: "stop",
+    prompt: undefined,
+    ...(recipe.executesCode === true && sandbox !== undefined ? { sandbox: await sandbox } : {}),
+  });
+  if (scored.error !== undefined) throw new Error(scored.error.message);
+  return scored.grade.isCorrect;
+}
+
+/** Recipes whose grading executes code are checked where bubblewrap is installed (scripts/install-test-engines.sh). */
+const canExecuteCode = findExecutable("bwrap", process.env) !== undefined;
+
+/** Oracle variants checked per recipe: all for a registered grader, two where each verdict runs a program. */
+function variantsOf(recipe: Recipe): readonly number[] {
+  return typeof recipe.grader === "string" ? VARIANTS : VARIANTS.slice(0, 2);
 }
 
 /** [benchmark, recipe] for every recipe of every registered benchmark. */
@@ -60,7 +101,8 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     expect(new Set(recipeNames).size).toBe(recipeNames.length);
     for (const recipe of benchmark.recipes) {
       expect(recipe.name).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
-      expect(() => getGrader(recipeGraderName(recipe.grader))).not.toThrow();
+      if (typeof recipe.grader === "string") expect(() => getGrader(recipe.grader as string)).not.toThrow();
+      else expect(typeof recipe.grader.score).toBe("function");
       for (const extra of recipe.extraGraders ?? []) expect(() => getGrader(extra)).not.toThrow();
       expect(recipe.defaultNShots).toBeGreaterThanOrEqual(0);
       expect(recipe.defaultNShots).toBeLessThanOrEqual(benchmark.maxNShots);
@@ -137,6 +179,10 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
 
   it("grades every oracle answer variant as intended by the recipe's graders, with and without --cot", async () => {
     const { benchmark, recipe } = await loadRecipe(name, recipeName);
+    if (recipe.executesCode === true && !canExecuteCode) {
+      process.stdout.write(`${name}/${recipeName}: oracle grading skipped: bwrap is not installed\n`);
+      return;
+    }
     const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const sample of loaded.samples) {
       const suffixes = [
@@ -145,10 +191,10 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       ];
       for (const cot of [false, true]) {
         // The grader a run with this --cot uses, and the suffix its prompt is recognised by (the longest it ends with).
-        const graders = [
-          recipeGraderName(recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader),
+        const graders: Recipe["grader"][] = [
+          recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader,
           ...(recipe.extraGraders ?? []),
-        ].map((graderName) => getGrader(graderName));
+        ];
         const tail = promptTail(
           loaded.buildPrompt(sample, {
             endpointType: "completions",
@@ -160,21 +206,16 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
         const suffix = suffixes
           .filter((each) => tail.endsWith(each))
           .reduce((longest, each) => (each.length > longest.length ? each : longest), "");
-        for (const variant of VARIANTS) {
+        for (const variant of variantsOf(recipe)) {
           for (const isCorrect of [true, false]) {
             const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
-            const input = {
-              response,
-              gold: sample.gold,
-              ...(sample.choices ? { choices: sample.choices } : {}),
-            };
             for (const grader of graders) {
               expect({
                 sample: sample.id,
                 cot,
                 variant,
                 response,
-                isCorrect: grader(input).isCorrect,
+                isCorrect: await isGradedCorrect(grader, sample, response, recipe),
               }).toEqual({
                 sample: sample.id,
                 cot,
@@ -194,8 +235,8 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const other of benchmark.recipes) {
       if (other === recipe) continue;
+      if (other.executesCode === true && !canExecuteCode) continue;
       const otherLoaded = await loadFixtures(benchmark, 0, other);
-      const otherGrader = getGrader(recipeGraderName(other.grader));
       for (const sample of loaded.samples) {
         const twin = otherLoaded.samples.find((candidate) => candidate.id === sample.id);
         if (
@@ -207,12 +248,8 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
         const first = benchmark.recipes.indexOf(recipe) < benchmark.recipes.indexOf(other) ? recipe : other;
         for (const isCorrect of [true, false]) {
           const response = benchmark.oracle.answer(sample, isCorrect, 0, first);
-          const input = {
-            response,
-            gold: sample.gold,
-            ...(sample.choices ? { choices: sample.choices } : {}),
-          };
-          expect({ recipe: other.name, sample: sample.id, isCorrect: otherGrader(input).isCorrect }).toEqual({
+          const verdict = await isGradedCorrect(other.grader, twin, response, other);
+          expect({ recipe: other.name, sample: sample.id, isCorrect: verdict }).toEqual({
             recipe: other.name,
             sample: sample.id,
             isCorrect,

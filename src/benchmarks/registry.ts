@@ -12,6 +12,7 @@ export const benchmarks = {
   gsm8k: () => import("./gsm8k/index.js").then((module) => module.gsm8k),
   hellaswag: () => import("./hellaswag/index.js").then((module) => module.hellaswag),
   hle: () => import("./hle/index.js").then((module) => module.hle),
+  humaneval: () => import("./humaneval/index.js").then((module) => module.humaneval),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
 } satisfies Record<string, () => Promise<Benchmark>>;

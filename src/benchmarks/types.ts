@@ -214,7 +214,8 @@ export type Scores = Readonly<Record<string, boolean | number>>;
 export interface RecipeScorer {
   /** For run.json's `grader` and `list`, e.g. `scorer check (my_bench.ts)`. */
   readonly name: string;
-  score(answer: AnswerToScore): Promise<Scores>;
+  /** Named values (`Scores`), plus optionally the texts `reason` and `extracted` (see `ScorerResult`). */
+  score(answer: AnswerToScore): Promise<Readonly<Record<string, boolean | number | string>>>;
 }
 
 /** See `Recipe.promptTokenBudget`. */

@@ -40,8 +40,12 @@ export interface ScorerConfig {
   readonly sandbox?: CodeSandbox;
 }
 
-/** Named values: each becomes a metric with its mean and 95% CI; `correct` (or the first boolean) is the accuracy. */
-export type ScorerResult = Record<string, boolean | number>;
+/**
+ * Named values: each becomes a metric with its mean and 95% CI; `correct` (or the first boolean) is the accuracy.
+ * Two keys may hold text instead, kept in the sample's journal record and not made metrics: `reason` (why: "failed:
+ * AssertionError") and `extracted` (what was graded: the code that ran).
+ */
+export type ScorerResult = Record<string, boolean | number | string>;
 
 export type ScorerFunction =
   | ((sample: ScorerInput) => ScorerResult | Promise<ScorerResult>)

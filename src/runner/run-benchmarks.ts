@@ -72,6 +72,34 @@ export async function runBenchmarks(
   const { options, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
   const benchmarks = await loadRunBenchmarks(options);
   await checkLoglikelihoodBenchmarks(options, benchmarks);
+  // Before the server or the Hub is asked anything: a run that executes model code needs its sandbox.
+  const sandbox = await openRunSandbox(
+    benchmarks.map((benchmark) =>
+      selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
+    ),
+    options,
+    { env, onWarning: reporter?.onWarning?.bind(reporter) },
+  );
+  try {
+    return await runWithSandbox(options, resumed, benchmarks, dependencies, {
+      env,
+      sandbox,
+      model: input.model,
+    });
+  } finally {
+    await sandbox?.close();
+  }
+}
+
+async function runWithSandbox(
+  options: RunOptions,
+  resumed: ResumedRun | undefined,
+  benchmarks: readonly Benchmark[],
+  dependencies: RunDependencies,
+  opened: { env: NodeJS.ProcessEnv; sandbox: CodeSandbox | undefined; model: string | undefined },
+): Promise<RunOutcome> {
+  const { reporter, signal } = dependencies;
+  const { env, sandbox } = opened;
   const backendExtras = { env, onDownloadProgress: reporter?.onDatasetProgress?.bind(reporter) };
   const context = {
     now: dependencies.now ?? (() => performance.now()),
@@ -79,11 +107,12 @@ export async function runBenchmarks(
     env,
     reporter,
     signal,
+    sandbox,
   };
   // Eval-only benchmarks carry their answers: no server is asked anything, not even its model list.
   if (dependencies.backend === undefined && benchmarks.every((benchmark) => benchmark.isEvalOnly === true)) {
     // The model a user named (results are labelled with it), not one the backend choice filled in.
-    const model = input.model ?? resumed?.manifest.model ?? "pregenerated";
+    const model = opened.model ?? resumed?.manifest.model ?? "pregenerated";
     return runResolved({ ...options, model }, benchmarks, NO_SERVER, resumed, context);
   }
   return withConnection(
@@ -128,6 +157,8 @@ interface Context {
   env: NodeJS.ProcessEnv;
   reporter: RunReporter<RunOutcome> | undefined;
   signal: AbortSignal | undefined;
+  /** Open when a recipe of the run executes model code (see `openRunSandbox`). */
+  sandbox: CodeSandbox | undefined;
 }
 
 async function runResolved(
@@ -146,35 +177,11 @@ async function runResolved(
       ? {}
       : { onProgress: (p) => reporter.onDatasetProgress?.(p) }),
   });
-  // Before any data is read or request sent: a run that executes model code needs its sandbox.
-  const sandbox = await openRunSandbox(
-    benchmarks.map((benchmark) =>
-      selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
-    ),
-    options,
-    { env: context.env, onWarning: reporter?.onWarning?.bind(reporter) },
-  );
-  try {
-    return await runPlanned(options, benchmarks, backend, resumed, context, datasets, sandbox);
-  } finally {
-    await sandbox?.close();
-  }
-}
-
-async function runPlanned(
-  options: RunOptions & { model: string },
-  benchmarks: readonly Benchmark[],
-  backend: Backend,
-  resumed: ResumedRun | undefined,
-  context: Context,
-  datasets: DatasetContext,
-  sandbox: CodeSandbox | undefined,
-): Promise<RunOutcome> {
-  const { reporter, signal } = context;
   const { model } = options;
   const plans: PlannedBenchmark[] = [];
   for (const benchmark of benchmarks) {
     const planned = await planBenchmark(benchmark, options, datasets);
+    const { sandbox } = context;
     const plan =
       sandbox === undefined || planned.recipe.executesCode !== true ? planned : { ...planned, sandbox };
     plans.push(

@@ -32,13 +32,46 @@ export function isRecipeScorer(grader: Grader | RecipeScorer): grader is RecipeS
  * The scorer's accuracy value: `correct`, else the first boolean. A verdict needs a boolean (or `correct` as 0/1);
  * a scorer of numbers only has no accuracy, its metrics say it all.
  */
-function verdictOf(scores: Scores): Grade {
+function verdictOf(scores: Scores, notes: ScorerNotes): Grade {
   const correct = scores["correct"];
   const primary = correct ?? Object.values(scores).find((value) => typeof value === "boolean");
   const isCorrect = primary === true || primary === 1;
   const firstNumber = Object.values(scores).find((value) => typeof value === "number");
   const score = primary === undefined ? (firstNumber ?? 0) : Number(primary);
-  return { isCorrect, score, extracted: null, isUnparsed: false, reason: `scores ${JSON.stringify(scores)}` };
+  return {
+    isCorrect,
+    score,
+    extracted: notes.extracted ?? null,
+    isUnparsed: false,
+    reason: notes.reason ?? `scores ${JSON.stringify(scores)}`,
+  };
+}
+
+/** The two texts a scorer may return beside its values: why (`reason`) and what it read (`extracted`). */
+interface ScorerNotes {
+  reason?: string;
+  extracted?: string;
+}
+
+/** `reason` and `extracted` taken out of a scorer's result (each must be a string); the rest are its values. */
+function splitNotes(value: unknown, scorerName: string): { values: unknown; notes: ScorerNotes } {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { values: value, notes: {} };
+  const { reason, extracted, ...values } = value as Record<string, unknown>;
+  const notes: ScorerNotes = {};
+  for (const [key, text] of [
+    ["reason", reason],
+    ["extracted", extracted],
+  ] as const) {
+    if (text === undefined) continue;
+    if (typeof text !== "string") {
+      throw new ConfigError(
+        `${scorerName} returned ${describe(text)} for "${key}"; "${key}" is the one text a scorer may return beside its values: give a string, or leave it out.`,
+      );
+    }
+    notes[key] = text;
+  }
+  return { values, notes };
 }
 
 /**
@@ -97,6 +130,7 @@ export async function scoreAnswer(
       error: { code: "E_SCORER", message },
     };
   }
-  const scores = checkScores(returned, grader.name);
-  return { grade: verdictOf(scores), scores };
+  const { values, notes } = splitNotes(returned, grader.name);
+  const scores = checkScores(values, grader.name);
+  return { grade: verdictOf(scores, notes), scores };
 }

