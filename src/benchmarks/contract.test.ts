@@ -6,7 +6,6 @@ import { getGrader } from "../graders/registry.js";
 import { scoreAnswer } from "../runner/score-answer.js";
 import { createSandbox, findExecutable } from "../sandbox/create-sandbox.js";
 import type { CodeSandbox } from "../sandbox/types.js";
-import { recipeGraderName } from "./recipe-grader-name.js";
 import { BENCHMARK_NAMES, benchmarks, loadBenchmark } from "./registry.js";
 import { resolveDefaultParams } from "./resolve-default-params.js";
 import { formatRecipeSource, selectRecipe } from "./select-recipe.js";

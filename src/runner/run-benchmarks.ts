@@ -17,7 +17,6 @@ import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
-import type { DatasetContext } from "../datasets/types.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
@@ -58,7 +57,7 @@ export async function runBenchmarks(
   input: RunOptionsInput,
   dependencies: RunDependencies = {},
 ): Promise<RunOutcome> {
-  const { reporter, signal } = dependencies;
+  const { reporter } = dependencies;
   const env = dependencies.env ?? process.env;
   const given: RunOptionsInput = {
     ...input,
