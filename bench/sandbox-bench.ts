@@ -11,11 +11,15 @@ import { scoreAnswer } from "../src/runner/score-answer.js";
 import { createSandbox } from "../src/sandbox/create-sandbox.js";
 
 const runs = Number(process.argv[2] ?? 5);
-const shared = resolve(process.env["LLM_BENCH_SHARED_DATA"] ?? join(import.meta.dirname, "../../shared/data"));
+const shared = resolve(
+  process.env["LLM_BENCH_SHARED_DATA"] ?? join(import.meta.dirname, "../../shared/data"),
+);
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 function bare(code: string): Promise<void> {
@@ -41,7 +45,14 @@ for (let run = 0; run < runs; run++) {
   const started = performance.now();
   const results = await Promise.all(
     loaded.samples.map((sample) =>
-      scoreAnswer(grader, { sample, response: sample.gold, reasoning: "", finishReason: "stop", prompt: undefined, sandbox }),
+      scoreAnswer(grader, {
+        sample,
+        response: sample.gold,
+        reasoning: "",
+        finishReason: "stop",
+        prompt: undefined,
+        sandbox,
+      }),
     ),
   );
   humanevalSeconds.push((performance.now() - started) / 1000);
@@ -72,7 +83,10 @@ console.log(
     {
       workers,
       runs,
-      humaneval_164_canonical_wall_s: { median: median(humanevalSeconds), all: humanevalSeconds.map((s) => Number(s.toFixed(2))) },
+      humaneval_164_canonical_wall_s: {
+        median: median(humanevalSeconds),
+        all: humanevalSeconds.map((s) => Number(s.toFixed(2))),
+      },
       per_execution_ms: {
         bare_subprocess: median(plain),
         bwrap_sandbox: median(sandboxed),

@@ -13,6 +13,8 @@ export const benchmarks = {
   hellaswag: () => import("./hellaswag/index.js").then((module) => module.hellaswag),
   hle: () => import("./hle/index.js").then((module) => module.hle),
   humaneval: () => import("./humaneval/index.js").then((module) => module.humaneval),
+  lcb_codegeneration: () =>
+    import("./lcb_codegeneration/index.js").then((module) => module.lcbCodegeneration),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
 } satisfies Record<string, () => Promise<Benchmark>>;

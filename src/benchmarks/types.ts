@@ -34,6 +34,11 @@ export interface LoadOptions {
   tasks?: readonly string[];
   /** Shots the prompts will need, so a loader can skip reading few-shot data it does not need. */
   nShots: number;
+  /**
+   * A contamination window (`--lcb-start-date`/`--lcb-end-date`, `YYYY-MM-DD`): keep the samples dated inside it,
+   * for a benchmark whose rows carry a date (`Benchmark.hasDatedSamples`).
+   */
+  dateWindow?: { start?: string; end?: string };
 }
 
 /** A multiple-choice sample scored by likelihood: the context and each option's continuation. */
@@ -68,6 +73,11 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
   givenResponse?(sample: S): string;
   /** Where the few-shot examples come from and how they were drawn, for run.json (a BYOB benchmark's). */
   fewshot?: FewshotRecord;
+  /**
+   * What was read, when it depends on the load (LiveCodeBench's release, its date window): run.json's `dataset`
+   * instead of `Benchmark.dataset`.
+   */
+  dataset?: string;
 }
 
 /** run.json's record of a benchmark's few-shot draw. */
@@ -247,6 +257,8 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
   readonly isEvalOnly?: boolean;
   /** True when `load` returns `buildLoglikelihood` (`--scoring loglikelihood`), so a run can say so before loading data. */
   readonly hasLoglikelihood?: boolean;
+  /** True when its samples carry a date and `LoadOptions.dateWindow` filters them (lcb_codegeneration). */
+  readonly hasDatedSamples?: boolean;
   /** Other names `run` and `list` accept for this benchmark (e.g. `bbh` for `bigbench`). */
   readonly aliases?: readonly string[];
   load(options: LoadOptions): Promise<LoadedBenchmark<S>>;

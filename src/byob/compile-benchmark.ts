@@ -19,7 +19,7 @@ import { checkRequirements, readRequirements } from "./check-requirements.js";
 import { type DatasetSource, describeDatasetSource, parseDatasetSource } from "./datasets/dataset-source.js";
 import { applyFieldMapping, readFieldPath } from "./datasets/field-path.js";
 import { loadFewshotRows } from "./datasets/load-fewshot-rows.js";
-import { localSplitFile, readDatasetSource } from "./datasets/read-dataset-source.js";
+import { localDataFiles, localSplitFile, readDatasetSource } from "./datasets/read-dataset-source.js";
 import type { BenchmarkDefinition } from "./define-benchmark.js";
 import { primaryPool, separatePoolLimit } from "./fewshot-examples.js";
 import { createFewshotPicker, type FewshotPool, selectionSeed } from "./pick-fewshot-rows.js";
@@ -109,7 +109,11 @@ function prepareRows(rows: Row[], definition: BenchmarkDefinition, label: string
 
 /** What messages call a source: its data-dir file, or its path or URI. */
 function sourceLabel(source: DatasetSource, context: LoadOptions["context"], localDir: string): string {
-  return localSplitFile(source, context, localDir) ?? describeDatasetSource(source);
+  return (
+    localSplitFile(source, context, localDir) ??
+    localDataFiles(source, context, localDir)?.join(", ") ??
+    describeDatasetSource(source)
+  );
 }
 
 /** The few-shot pool of NeMo's rules: `fewshot_dataset`, else `fewshot_split`, else the evaluated rows' tail. */

@@ -78,6 +78,18 @@ export const accuracyOptions = optionGroup("Accuracy", {
     placeholder: "DIR",
     help: "Read benchmark files from DIR instead of the Hugging Face Hub.",
   }),
+  lcbStartDate: option({
+    schema: z.string().optional(),
+    flag: "lcb-start-date",
+    placeholder: "YYYY-MM-DD",
+    help: "lcb_codegeneration: keep problems whose contest date is on or after this day (a contamination window).",
+  }),
+  lcbEndDate: option({
+    schema: z.string().optional(),
+    flag: "lcb-end-date",
+    placeholder: "YYYY-MM-DD",
+    help: "lcb_codegeneration: keep problems whose contest date is on or before this day's 00:00, as LiveCodeBench does.",
+  }),
   samplesPerTask: option({
     schema: z.number().int().min(1).max(1000).default(1),
     flag: "num-samples-per-task",

@@ -7,6 +7,7 @@ import type {
   Benchmark,
   BenchmarkSample,
   LoadedBenchmark,
+  LoadOptions,
   PromptOptions,
   Recipe,
   RecipeScorer,
@@ -103,7 +104,14 @@ export async function planBenchmark(
       ? (recipe.extraGraders ?? []).map((name) => ({ name, grader: getGrader(name) }))
       : [];
   const tasks = benchmark.tasks.length > 0 ? selectTasks(options.tasks, benchmark.tasks) : undefined;
-  const loaded = await benchmark.load({ context, recipe, nShots, ...(tasks === undefined ? {} : { tasks }) });
+  const dateWindow = dateWindowOf(options, benchmark);
+  const loaded = await benchmark.load({
+    context,
+    recipe,
+    nShots,
+    ...(tasks === undefined ? {} : { tasks }),
+    ...(dateWindow === undefined ? {} : { dateWindow }),
+  });
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const { samples, repeats } = repeatSamples(limitSamples(drawn, limit), options.samplesPerTask);
@@ -144,6 +152,20 @@ export async function planBenchmark(
     extraGraders,
     params,
     ...(repeats === undefined ? {} : { repeats }),
+  };
+}
+
+/** `--lcb-start-date`/`--lcb-end-date` for a benchmark with dated samples; a ConfigError for any other. */
+function dateWindowOf(options: RunOptions, benchmark: Benchmark): LoadOptions["dateWindow"] {
+  if (options.lcbStartDate === undefined && options.lcbEndDate === undefined) return undefined;
+  if (benchmark.hasDatedSamples !== true) {
+    throw new ConfigError(
+      `--lcb-start-date/--lcb-end-date filter dated problems (lcb_codegeneration); ${benchmark.name} has no dates. Run it without them, or separately.`,
+    );
+  }
+  return {
+    ...(options.lcbStartDate === undefined ? {} : { start: options.lcbStartDate }),
+    ...(options.lcbEndDate === undefined ? {} : { end: options.lcbEndDate }),
   };
 }
 

@@ -21,7 +21,7 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
     max_tokens: plan.params.maxTokens ?? null,
     seed: plan.params.seed ?? null,
     stop: plan.params.stop ?? null,
-    dataset: plan.benchmark.dataset,
+    dataset: plan.loaded.dataset ?? plan.benchmark.dataset,
     ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
   };
 }
@@ -44,7 +44,7 @@ export function manifestBenchmark(plan: PlannedBenchmark): RunManifest["benchmar
     },
     n_shots: plan.promptOptions.nShots,
     grader: plan.graderName,
-    dataset: plan.benchmark.dataset,
+    dataset: plan.loaded.dataset ?? plan.benchmark.dataset,
     ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
     ...(plan.loaded.fewshot === undefined
       ? {}

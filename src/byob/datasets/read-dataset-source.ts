@@ -75,10 +75,7 @@ async function readDataFiles(
   if (readRepoFile === undefined) {
     throw new ConfigError(`${source.uri}: this dataset context cannot read repository files (data_files).`);
   }
-  const files = dataFiles
-    .split(",")
-    .map((file) => file.trim())
-    .filter((file) => file !== "");
+  const files = splitDataFiles(dataFiles);
   const rows: Row[] = [];
   for (const file of files) {
     if (/[*?[\]]/.test(file)) {
@@ -110,8 +107,9 @@ function keepFiltered(rows: Row[], filters: readonly (readonly [string, string])
 /** Where a source's rows are read from under `--data-dir`, and what messages call them. */
 export interface SourceReadOptions extends ReadOptions {
   /**
-   * The folder under `--data-dir` that holds an `hf://` dataset's splits as `<split>.jsonl` (the benchmark's
-   * normalised name): with a data dir, a split is read from `<dataDir>/<localDir>/<split>.jsonl`, never the Hub.
+   * The folder under `--data-dir` that holds an `hf://` dataset's files (the benchmark's normalised name): with a
+   * data dir, a split is read from `<dataDir>/<localDir>/<split>.jsonl` and `data_files` from
+   * `<dataDir>/<localDir>/<file>`, never from the Hub.
    */
   localDir?: string;
 }
@@ -127,6 +125,25 @@ export function localSplitFile(
   return `${localDir}/${source.split ?? DEFAULT_HUB_SPLIT}.jsonl`;
 }
 
+/** The data-dir files an `hf://` URI's `data_files` are read from (`<localDir>/<file>`), or undefined. */
+export function localDataFiles(
+  source: DatasetSource,
+  context: DatasetContext,
+  localDir: string | undefined,
+): string[] | undefined {
+  if (source.kind !== "hub" || source.dataFiles === undefined) return undefined;
+  if (context.dataDir === undefined || localDir === undefined) return undefined;
+  return splitDataFiles(source.dataFiles).map((file) => `${localDir}/${file}`);
+}
+
+/** `data_files` as its list: one path, or a comma-separated list. */
+function splitDataFiles(dataFiles: string): string[] {
+  return dataFiles
+    .split(",")
+    .map((file) => file.trim())
+    .filter((file) => file !== "");
+}
+
 export async function readDatasetSource(
   source: DatasetSource,
   context: DatasetContext,
@@ -136,6 +153,20 @@ export async function readDatasetSource(
   const localFile = localSplitFile(source, context, localDir);
   if (localFile !== undefined && source.kind === "hub") {
     const rows = await context.local.readFile(localFile, { format: "jsonl", ...readOptions });
+    return keepFiltered(rows, source.filters);
+  }
+  const localFiles = localDataFiles(source, context, localDir);
+  if (localFiles !== undefined && source.kind === "hub") {
+    const rows: Row[] = [];
+    for (const file of localFiles) {
+      const format = dataFileFormat(source, file);
+      if (format !== "jsonl" && format !== "json" && format !== "csv" && format !== "parquet") {
+        throw new ConfigError(
+          `${source.uri}: data_files ${file}: under --data-dir a data file is .jsonl, .json, .csv or .parquet.`,
+        );
+      }
+      for (const row of await context.local.readFile(file, { format, ...readOptions })) rows.push(row);
+    }
     return keepFiltered(rows, source.filters);
   }
   if (source.kind === "file") {
