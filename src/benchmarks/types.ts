@@ -152,6 +152,11 @@ export interface Recipe {
   readonly isLoglikelihoodOnly?: boolean;
   /** The endpoint a run uses when `--endpoint-type` is not given (a BYOB `endpoint_type`); absent: chat. */
   readonly defaultEndpointType?: EndpointType;
+  /**
+   * Scorers `--grader NAME` may pick beside the registered graders (HumanEval's `rouge`: TensorRT-LLM's informal
+   * rouge of the completion against the canonical solution).
+   */
+  readonly namedScorers?: Readonly<Record<string, RecipeScorer>>;
   /** Graders reported beside `grader` (lm-eval's `flexible-extract` beside `strict-match`). */
   readonly extraGraders?: readonly GraderName[];
   readonly defaultNShots: number;

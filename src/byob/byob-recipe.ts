@@ -110,6 +110,13 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
     sources: entry.sources.map((source) => defined(source)) as [RecipeSource, ...RecipeSource[]],
     grader: typeof grader === "string" ? (grader as GraderName) : recipeScorer(definition, grader),
     ...(entry.extraGraders === undefined ? {} : { extraGraders: entry.extraGraders as GraderName[] }),
+    ...(entry.graders === undefined
+      ? {}
+      : {
+          namedScorers: Object.fromEntries(
+            Object.entries(entry.graders).map(([name, fn]) => [name, recipeScorer(definition, fn)]),
+          ),
+        }),
     defaultNShots: entry.defaultNShots ?? definition.config.numFewshot,
     defaultParams: defined(entry.defaultParams),
     ...(byEndpoint === undefined

@@ -90,6 +90,13 @@ export const recipeDefinitionSchema = z
     sources: z.array(sourceSchema).min(1, "a recipe names at least one source"),
     /** A registered grader's name or a scorer; absent: the benchmark's scorer. */
     grader: graderSchema.optional(),
+    /** Scorers `--grader NAME` may pick for this recipe beside the registered graders, by name. */
+    graders: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]*$/, "a grader name is lowercase letters, digits and _"),
+        z.custom<ScorerFunction>(isScorer, "a named grader is a function wrapped in scorer()"),
+      )
+      .optional(),
     /** Graders reported beside `grader`. */
     extraGraders: z.array(z.string().refine(isGraderName, { message: "not a registered grader" })).optional(),
     /** Shots when `--n-shots` is not given; absent: the benchmark's `numFewshot`. */

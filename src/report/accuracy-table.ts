@@ -6,7 +6,23 @@ const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 const interval = ([low, high]: readonly [number, number]): string =>
   `${(low * 100).toFixed(1)}%–${(high * 100).toFixed(1)}%`;
 
+/** A scorer of numbers only (rouge …): its metrics with their CIs, no accuracy table. */
+function metricsOnly(summary: BenchmarkSummary): string {
+  const lines = [
+    `${summary.benchmark}`,
+    `no accuracy: the scorer gives metrics only (${summary.gradedSamples} graded)`,
+  ];
+  for (const metric of summary.scoreMetrics ?? []) {
+    lines.push(
+      `${metric.name} ${metric.mean.toFixed(4)} over ${metric.count}, 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`,
+    );
+  }
+  if (summary.errors > 0) lines.push(`note: ${summary.errors} failed requests not graded`);
+  return `${lines.join("\n")}\n`;
+}
+
 export function accuracyTable(summary: BenchmarkSummary): string {
+  if (summary.isMetricsOnly === true) return metricsOnly(summary);
   const rows: string[][] = [];
   const hasSubtasks = !(summary.tasks.length === 1 && summary.tasks[0]?.task === summary.benchmark);
   if (hasSubtasks) {

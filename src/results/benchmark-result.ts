@@ -111,6 +111,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
         }),
     ...(summary.extraGraders === undefined ? {} : { extra_metrics: extraMetrics(summary.extraGraders) }),
     ...(summary.scoreMetrics === undefined ? {} : { metrics: scoreMetricsJson(summary.scoreMetrics) }),
+    ...(summary.isMetricsOnly === true ? { metrics_only: true } : {}),
     ...(summary.passAtK === undefined ? {} : { pass_at_k: passAtKJson(summary.passAtK) }),
     macro_accuracy: summary.macroAccuracy,
     score: summary.meanScore,

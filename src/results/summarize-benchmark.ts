@@ -49,6 +49,11 @@ export interface BenchmarkSummary {
   isComplete: boolean;
   /** Samples the loader left out on purpose (e.g. HLE's image questions), with why. */
   skipped?: { count: number; reason: string };
+  /**
+   * True when the scorer gave only numbers (no `correct`, no boolean: rouge, bleu …): there is no accuracy, the
+   * metrics say it all.
+   */
+  isMetricsOnly?: boolean;
   /** `--num-samples-per-task N` > 1: pass@k per problem and overall. */
   passAtK?: PassAtKSummary;
 }
@@ -132,6 +137,9 @@ export function summarizeBenchmark(
     isComplete: graded === plannedSamples,
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
     ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
+    ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind === "number")
+      ? { isMetricsOnly: true }
+      : {}),
     ...(extraCounts.size === 0
       ? {}
       : {

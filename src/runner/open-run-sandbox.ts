@@ -7,6 +7,8 @@ import type { CodeSandbox } from "../sandbox/types.js";
 export interface RunSandboxOptions {
   sandboxWorkers?: number | undefined;
   allowUnsafeCode: boolean;
+  /** `--grader`: a recipe's named scorer (HumanEval's `rouge`) executes nothing. */
+  grader?: string | undefined;
 }
 
 export async function openRunSandbox(
@@ -14,7 +16,10 @@ export async function openRunSandbox(
   options: RunSandboxOptions,
   context: { env: NodeJS.ProcessEnv; onWarning?: ((message: string) => void) | undefined },
 ): Promise<CodeSandbox | undefined> {
-  if (!recipes.some((recipe) => recipe.executesCode === true)) return undefined;
+  const executes = (recipe: Recipe) =>
+    recipe.executesCode === true &&
+    (options.grader === undefined || recipe.namedScorers?.[options.grader] === undefined);
+  if (!recipes.some(executes)) return undefined;
   return createSandbox({
     ...(options.sandboxWorkers === undefined ? {} : { workers: options.sandboxWorkers }),
     allowUnsafe: options.allowUnsafeCode,

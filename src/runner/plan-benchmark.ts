@@ -96,7 +96,8 @@ export async function planBenchmark(
     );
   }
   const cot = options.cot ?? recipe.defaultCot ?? false;
-  const chosen = options.grader ?? recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader;
+  const named = options.grader === undefined ? undefined : recipe.namedScorers?.[options.grader];
+  const chosen = named ?? options.grader ?? recipe.byCot?.[cot ? "cot" : "direct"]?.grader ?? recipe.grader;
   const graderName = recipeGraderName(chosen);
   const grader = typeof chosen === "string" ? getGrader(chosen) : chosen;
   const extraGraders =

@@ -158,6 +158,55 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
   }, 120_000);
 });
 
+describe("humaneval --grader rouge", () => {
+  it("scores TensorRT-LLM's informal rouge of each completion against the canonical solution, executing nothing", async () => {
+    const server = await startMockServerProcess([
+      "--oracle-benchmarks",
+      "humaneval",
+      "--oracle-accuracy",
+      "1",
+      "--data-dir",
+      fixtures,
+    ]);
+    try {
+      const out = mkdtempSync(join(tmpdir(), "humaneval-rouge-"));
+      // No bwrap on PATH: a rouge run needs no sandbox.
+      const result = await runCli(
+        [
+          "run",
+          "humaneval",
+          "--base-url",
+          server.url,
+          "--model",
+          "mock-model",
+          "--data-dir",
+          fixtures,
+          "--output-dir",
+          out,
+          "--endpoint-type",
+          "completions",
+          "--grader",
+          "rouge",
+        ],
+        { env: { PATH: "/nonexistent-bin" } },
+      );
+      expect(result.stderr).not.toMatch(/bubblewrap|sandbox|at .+\.js:\d+/);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain("no accuracy: the scorer gives metrics only (3 graded)");
+      expect(result.stdout).toMatch(/rouge1 1\.0000 over 3, 95% CI \[1\.0000, 1\.0000\] \(bootstrap\)/);
+      const file = JSON.parse(readFileSync(join(runDirOf(result.stdout), "humaneval.json"), "utf8")) as {
+        metrics_only: boolean;
+        metrics: Record<string, { mean: number }>;
+      };
+      expect(file.metrics_only).toBe(true);
+      expect(Object.keys(file.metrics)).toEqual(["rouge1", "rouge2", "rougeL", "rougeLsum"]);
+      expect(file.metrics["rougeLsum"]?.mean).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
 describe("humaneval without bubblewrap", () => {
   it("refuses before sending anything, says how to install bwrap or pass --allow-unsafe-code, exit 2", async () => {
     const result = await runCli(

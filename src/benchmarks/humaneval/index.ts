@@ -4,7 +4,7 @@ import { compileBenchmark } from "../../byob/compile-benchmark.js";
 import { benchmark } from "../../byob/define-benchmark.js";
 import { humanevalOracle } from "./humaneval-oracle.js";
 import { humanevalRowSchema } from "./humaneval-rows.js";
-import { humanevalScorer } from "./humaneval-scorer.js";
+import { humanevalRougeScorer, humanevalScorer } from "./humaneval-scorer.js";
 
 const HUMAN_EVAL = "6d43fb980f9fee3c892a914eda09951f772ad10d";
 const LM_EVAL = "4e7e0d47f33bc71070c1d38394bafbb52b117163";
@@ -34,6 +34,7 @@ export const humanevalDefinition = benchmark({
         "llm-benchmarker spec: expert-programmer system prompt, max_tokens 512, fences stripped, body or whole function, 10 s",
       sources: [{ repository: "llm-benchmarker", path: "README.md", pin: SPEC_README }],
       grader: humanevalScorer("spec", 10),
+      graders: { rouge: humanevalRougeScorer("spec") },
       endpointType: "chat",
       systemPrompt: SPEC_SYSTEM_PROMPT,
       defaultParams: { maxTokens: 512, temperature: 0 },
@@ -52,6 +53,7 @@ export const humanevalDefinition = benchmark({
         },
       ],
       grader: humanevalScorer("openai", 3),
+      graders: { rouge: humanevalRougeScorer("openai") },
       endpointType: "completions",
       defaultParams: {
         maxTokens: 1024,
