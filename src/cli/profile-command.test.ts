@@ -64,6 +64,8 @@ describe("parseProfileCommandLine", () => {
       graceMs: 5_000,
       workers: 1,
       serverMetricsIntervalS: 5,
+      samplesPerTask: 1,
+      allowUnsafeCode: false,
     });
   });
 

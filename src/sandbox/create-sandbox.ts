@@ -25,7 +25,10 @@ export interface SandboxOptions {
   workers?: number;
   /** Run without bubblewrap when it is missing (`--allow-unsafe-code`). */
   allowUnsafe?: boolean;
-  /** The environment to find `bwrap`, `prlimit` and Python on (PATH, `LLM_BENCH_SANDBOX_PYTHON`). */
+  /**
+   * The environment to find `bwrap`, `prlimit` and Python on (PATH, `LLM_BENCH_SANDBOX_PYTHON`); without PATH, the
+   * process's.
+   */
   env?: NodeJS.ProcessEnv;
   /** Told once when code will run without isolation. */
   warn?: (message: string) => void;
@@ -247,7 +250,9 @@ async function probeBwrap(prepared: Prepared & { bwrap: string }): Promise<void>
  * `allowUnsafe`, then warns once and runs plain subprocesses with the same limits.
  */
 export async function createSandbox(options: SandboxOptions = {}): Promise<CodeSandbox> {
-  const env = options.env ?? process.env;
+  const given = options.env ?? process.env;
+  // An environment given without PATH (a library caller's `{}`) still finds programs on the process's PATH.
+  const env = { ...given, PATH: given["PATH"] ?? process.env["PATH"] ?? "" };
   const prlimit =
     findExecutable("prlimit", env) ?? (existsSync("/usr/bin/prlimit") ? "/usr/bin/prlimit" : undefined);
   if (prlimit === undefined) {
