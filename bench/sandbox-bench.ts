@@ -9,18 +9,14 @@ import { humaneval } from "../src/benchmarks/humaneval/index.js";
 import { createLocalDatasetContext } from "../src/benchmarks/test-support/local-dataset-context.js";
 import { scoreAnswer } from "../src/runner/score-answer.js";
 import { createSandbox } from "../src/sandbox/create-sandbox.js";
+import { percentile, sortSamples } from "../src/stats/summarize.js";
 
 const runs = Number(process.argv[2] ?? 5);
 const shared = resolve(
   process.env["LLM_BENCH_SHARED_DATA"] ?? join(import.meta.dirname, "../../shared/data"),
 );
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
+/** The median, as percentile 50 of the project's stats (linear interpolation). */
+const median = (values: number[]) => percentile(sortSamples(values), 50);
 
 function bare(code: string): Promise<void> {
   return new Promise((done, fail) => {

@@ -129,7 +129,11 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
       draw(false);
     },
     onSampleEnd(record: SampleRecord) {
-      if (record.status === "ok") {
+      // A scorer of numbers only (rouge …) gives no verdict: such a record counts toward no accuracy.
+      const hasVerdict =
+        record.scores === undefined ||
+        Object.values(record.scores).some((value) => typeof value === "boolean");
+      if (record.status === "ok" && hasVerdict) {
         graded++;
         if (record.correct) correct++;
       }

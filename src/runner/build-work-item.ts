@@ -9,6 +9,7 @@ import { computeRequestMetrics } from "../metrics/request-metrics.js";
 import { promptOptionsFor } from "./fit-shots-to-token-budget.js";
 import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
+import { repeatParams } from "./repeat-samples.js";
 import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
 export function buildWorkItem(
@@ -21,7 +22,7 @@ export function buildWorkItem(
   const getRequest = (): GenerationRequest => {
     request ??= {
       prompt: plan.loaded.buildPrompt(sample, promptOptionsFor(plan, sample)),
-      params: plan.params,
+      params: repeatParams(plan.params, plan.repeats, sample.id),
       stream: options.stream,
     };
     return request;

@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findExecutable } from "../../src/sandbox/create-sandbox.js";
-import { type MockServerProcess, repoRoot, runCli, startMockServerProcess } from "./support/cli.js";
+import {
+  journalOf,
+  type MockServerProcess,
+  repoRoot,
+  runCli,
+  runDirOf,
+  startMockServerProcess,
+} from "./support/cli.js";
 
 const fixtures = join(repoRoot, "src/benchmarks/humaneval/fixtures");
 const hasBwrap = findExecutable("bwrap", process.env) !== undefined;
@@ -19,19 +26,6 @@ interface Journal {
   grade_reason: string;
   extracted: string | null;
   prompt: { type: string; messages?: { role: string; content: string }[] };
-}
-
-function journal(runDir: string): Journal[] {
-  return readFileSync(join(runDir, "samples.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Journal);
-}
-
-function runDirOf(stdout: string): string {
-  const match = /Results: (\S+)/.exec(stdout) ?? /run directory: (\S+)/i.exec(stdout);
-  if (match?.[1] === undefined) throw new Error(`no run directory in:\n${stdout}`);
-  return match[1];
 }
 
 describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
@@ -78,7 +72,7 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
       const served = after.benchmarks["humaneval"];
       const earlier = before.benchmarks["humaneval"];
       const correct = (served?.correct ?? 0) - (earlier?.correct ?? 0);
-      const records = journal(runDirOf(result.stdout));
+      const records = journalOf<Journal>(runDirOf(result.stdout));
       expect(records).toHaveLength(3);
       expect(records.filter((record) => record.correct)).toHaveLength(correct);
       expect(after.unrecognized).toBe(0);
@@ -121,7 +115,7 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
     ]);
     expect(result.code).toBe(0);
     const runDir = runDirOf(result.stdout);
-    const records = journal(runDir);
+    const records = journalOf<Journal>(runDir);
     expect(records.map((record) => record.id).sort()).toEqual(
       ["HumanEval/0", "HumanEval/1", "HumanEval/2"].flatMap((id) => [`${id}#0`, `${id}#1`, `${id}#2`]),
     );

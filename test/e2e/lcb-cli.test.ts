@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findExecutable } from "../../src/sandbox/create-sandbox.js";
-import { type MockServerProcess, repoRoot, runCli, startMockServerProcess } from "./support/cli.js";
+import {
+  journalOf,
+  type MockServerProcess,
+  repoRoot,
+  runCli,
+  runDirOf,
+  startMockServerProcess,
+} from "./support/cli.js";
 
 const fixtures = join(repoRoot, "src/benchmarks/lcb_codegeneration/fixtures");
 const hasBwrap = findExecutable("bwrap", process.env) !== undefined;
@@ -17,18 +24,6 @@ interface Journal {
   id: string;
   correct: boolean;
   grade_reason: string;
-}
-
-const journal = (runDir: string): Journal[] =>
-  readFileSync(join(runDir, "samples.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Journal);
-
-function runDirOf(stdout: string): string {
-  const match = /Results: (\S+)/.exec(stdout);
-  if (match?.[1] === undefined) throw new Error(`no run directory in:\n${stdout}`);
-  return match[1];
 }
 
 describe.skipIf(!hasBwrap)("lcb_codegeneration on the command line", () => {
@@ -73,7 +68,7 @@ describe.skipIf(!hasBwrap)("lcb_codegeneration on the command line", () => {
     const result = await run([]);
     expect(result.code).toBe(0);
     const after = await server.stats();
-    const records = journal(runDirOf(result.stdout));
+    const records = journalOf<Journal>(runDirOf(result.stdout));
     expect(records.map((record) => record.id).sort()).toEqual(["1900B", "9001", "abc900_a"]);
     expect(records.filter((record) => record.correct)).toHaveLength(
       (after.benchmarks["lcb_codegeneration"]?.correct ?? 0) - before,
@@ -95,10 +90,10 @@ describe.skipIf(!hasBwrap)("lcb_codegeneration on the command line", () => {
   it("takes the release from LLM_BENCH_LCB_RELEASE (or aiperf's variable) and refuses an unknown one with the list", async () => {
     const v5 = await run([], { LLM_BENCH_LCB_RELEASE: "v5" });
     expect(v5.code).toBe(0);
-    expect(journal(runDirOf(v5.stdout)).map((record) => record.id)).toEqual(["1900B"]);
+    expect(journalOf<Journal>(runDirOf(v5.stdout)).map((record) => record.id)).toEqual(["1900B"]);
     const aiperf = await run([], { AIPERF_ACCURACY_LCB_RELEASE_TAG: "v4" });
     expect(
-      journal(runDirOf(aiperf.stdout))
+      journalOf<Journal>(runDirOf(aiperf.stdout))
         .map((record) => record.id)
         .sort(),
     ).toEqual(["9001", "abc900_a"]);
@@ -113,12 +108,12 @@ describe.skipIf(!hasBwrap)("lcb_codegeneration on the command line", () => {
   it("keeps a contest-date window as LiveCodeBench does (the end date's own contests after 00:00 are out)", async () => {
     const from = await run(["--lcb-start-date", "2024-05-01"]);
     expect(
-      journal(runDirOf(from.stdout))
+      journalOf<Journal>(runDirOf(from.stdout))
         .map((record) => record.id)
         .sort(),
     ).toEqual(["1900B", "9001"]);
     const until = await run(["--lcb-end-date", "2024-05-05"]);
-    expect(journal(runDirOf(until.stdout)).map((record) => record.id)).toEqual(["abc900_a"]);
+    expect(journalOf<Journal>(runDirOf(until.stdout)).map((record) => record.id)).toEqual(["abc900_a"]);
     const other = await runCli(["run", "gsm8k", "--base-url", server.url, "--lcb-start-date", "2024-01-01"]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/gsm8k has no dates/);
@@ -189,7 +184,7 @@ describe.skipIf(!hasBwrap)("lcb_codegeneration on the command line", () => {
         join(dir, `out-${index}`),
       ]);
       expect(graded.code).toBe(0);
-      const records = journal(runDirOf(graded.stdout));
+      const records = journalOf<Journal>(runDirOf(graded.stdout));
       for (const [id, pattern] of Object.entries(round.expected)) {
         expect({ id, reason: records.find((record) => record.id === id)?.grade_reason }).toEqual({
           id,

@@ -1,6 +1,6 @@
 // Spawns the built `llm-bench` CLI (dist/) for end-to-end tests, and the mock server as a child process.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -133,4 +133,19 @@ export async function startMockServerProcess(args: readonly string[]): Promise<M
       await waitForExit(child);
     },
   };
+}
+
+/** The run directory a `run` or `grade` printed (`Results: DIR`). */
+export function runDirOf(stdout: string): string {
+  const match = /Results: (\S+)/.exec(stdout);
+  if (match?.[1] === undefined) throw new Error(`no run directory in:\n${stdout}`);
+  return match[1];
+}
+
+/** A run directory's journal (samples.jsonl), one parsed record per line. */
+export function journalOf<T = Record<string, unknown>>(runDir: string): T[] {
+  return readFileSync(join(runDir, "samples.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as T);
 }
