@@ -68,37 +68,37 @@ describe("lcb_codegeneration from the Hub (local Hub-layout server)", () => {
       const context = createDatasetContext({ env: env({ LLM_BENCH_LCB_RELEASE: "release_v1" }) });
       const loaded = await lcbCodegeneration.load({ context, nShots: 0 });
       expect(loaded.samples.map((sample) => sample.id)).toEqual(["1873_A"]);
-      expect((loaded.samples[0]?.row["lcb_cases"] as { inputs: string[] }).inputs).toHaveLength(5);
+      const cases = loaded.samples[0]?.row["lcb_cases"] as { inputs: string[] } | undefined;
+      expect(cases?.inputs).toHaveLength(5);
     },
   );
 
-  describe.skipIf(!hasBwrap)("run against the oracle", () => {
-    let server: MockServer;
-    beforeAll(async () => {
+  it.skipIf(!hasBwrap)(
+    "runs against the oracle in the sandbox and reports exactly its accuracy",
+    async () => {
       const oracleContext = createDatasetContext({ env: env() });
       const benchmarks = await loadOracleBenchmarks(["lcb_codegeneration"], oracleContext);
-      server = await startMockServer({ oracle: { benchmarks, accuracy: 0.67, seed: 2 } });
-    });
-    afterAll(async () => {
-      await server.close();
-    });
-
-    it("reports exactly the oracle's accuracy", async () => {
-      const outcome = await runBenchmarks(
-        {
-          benchmarks: ["lcb_codegeneration"],
-          baseUrl: server.url,
-          model: "mock-model",
-          outputDir: mkdtempSync(path.join(tmpdir(), "lcb-hub-run-")),
-          sandboxWorkers: 2,
-        },
-        { env: env() },
-      );
-      const served = server.oracle?.stats().benchmarks["lcb_codegeneration"];
-      expect(outcome.status).toBe("completed");
-      expect(outcome.benchmarks[0]?.summary.gradedSamples).toBe(3);
-      expect(outcome.benchmarks[0]?.summary.overall.correct).toBe(served?.correct);
-      expect(server.oracle?.stats().unrecognized).toBe(0);
-    }, 120_000);
-  });
+      const server: MockServer = await startMockServer({ oracle: { benchmarks, accuracy: 0.67, seed: 2 } });
+      try {
+        const outcome = await runBenchmarks(
+          {
+            benchmarks: ["lcb_codegeneration"],
+            baseUrl: server.url,
+            model: "mock-model",
+            outputDir: mkdtempSync(path.join(tmpdir(), "lcb-hub-run-")),
+            sandboxWorkers: 2,
+          },
+          { env: env() },
+        );
+        const served = server.oracle?.stats().benchmarks["lcb_codegeneration"];
+        expect(outcome.status).toBe("completed");
+        expect(outcome.benchmarks[0]?.summary.gradedSamples).toBe(3);
+        expect(outcome.benchmarks[0]?.summary.overall.correct).toBe(served?.correct);
+        expect(server.oracle?.stats().unrecognized).toBe(0);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
 });
