@@ -146,7 +146,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       const suffix = benchmark.oracle.promptSuffix(sample, recipe);
       expect(suffix.length).toBeGreaterThan(0);
       const suffixes = [suffix, ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? [])];
-      for (const endpointType of ENDPOINT_TYPES) {
+      for (const endpointType of benchmark.endpointTypes ?? ENDPOINT_TYPES) {
         for (const nShots of shotCounts(benchmark, recipe)) {
           for (const [systemPrompt, cot] of SYSTEM_PROMPTS.flatMap((each) => [
             [each, false] as const,
@@ -163,7 +163,10 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
               const turns = recipe.chatFewShot === "inline" ? 0 : nShots;
               expect(prompt.messages.filter((message) => message.role === "assistant")).toHaveLength(turns);
               // undefined: the recipe's default system prompt (if it has one) applies; "": none at all.
-              if (systemPrompt === "") expect(prompt.messages[0]?.role).not.toBe("system");
+              // (A benchmark whose rows bring their own messages keeps their system message.)
+              if (systemPrompt === "" && benchmark.hasOwnMessages !== true) {
+                expect(prompt.messages[0]?.role).not.toBe("system");
+              }
               if (systemPrompt) {
                 expect(prompt.messages.some((message) => message.content.includes(systemPrompt))).toBe(true);
               }
@@ -196,7 +199,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
         ];
         const tail = promptTail(
           loaded.buildPrompt(sample, {
-            endpointType: "completions",
+            endpointType: benchmark.endpointTypes?.[0] ?? "completions",
             nShots: 0,
             systemPrompt: undefined,
             cot,

@@ -13,6 +13,7 @@ export const benchmarks = {
   hellaswag: () => import("./hellaswag/index.js").then((module) => module.hellaswag),
   hle: () => import("./hle/index.js").then((module) => module.hle),
   humaneval: () => import("./humaneval/index.js").then((module) => module.humaneval),
+  json_mode_eval: () => import("./json_mode_eval/index.js").then((module) => module.jsonModeEval),
   lcb_codegeneration: () =>
     import("./lcb_codegeneration/index.js").then((module) => module.lcbCodegeneration),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),

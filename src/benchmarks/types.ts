@@ -1,4 +1,6 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
+
+import type { StructuredOutputStyle } from "../byob/structured-output.js";
 import type { FinishReason, GenerationParams } from "../core/generation.js";
 import type { EndpointType, Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
@@ -78,6 +80,11 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
    * instead of `Benchmark.dataset`.
    */
   dataset?: string;
+  /**
+   * Request-body fields of one sample (its JSON schema as a structured-output constraint, in the style the run
+   * names), merged under `--extra-inputs`.
+   */
+  requestBody?(sample: S, style: StructuredOutputStyle): Record<string, unknown>;
 }
 
 /** run.json's record of a benchmark's few-shot draw. */
@@ -262,6 +269,13 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
   readonly isEvalOnly?: boolean;
   /** True when `load` returns `buildLoglikelihood` (`--scoring loglikelihood`), so a run can say so before loading data. */
   readonly hasLoglikelihood?: boolean;
+  /**
+   * True when its rows bring their own chat messages, a system message among them (JSON-mode eval): `--system-prompt
+   * ""` adds none but does not remove theirs.
+   */
+  readonly hasOwnMessages?: boolean;
+  /** The endpoints its prompts can be sent to; absent: both (a benchmark of chat conversations: chat only). */
+  readonly endpointTypes?: readonly EndpointType[];
   /** True when its samples carry a date and `LoadOptions.dateWindow` filters them (lcb_codegeneration). */
   readonly hasDatedSamples?: boolean;
   /** Other names `run` and `list` accept for this benchmark (e.g. `bbh` for `bigbench`). */

@@ -36,6 +36,8 @@ export const PARAMETER_NAMES = [
   ["maxNumFewshot", "max_num_fewshot"],
   ["oracle", "oracle"],
   ["executesCode", "executes_code"],
+  ["messagesField", "messages_field"],
+  ["structuredOutput", "structured_output"],
 ] as const;
 
 export type ParameterStyle = "camel" | "snake";
@@ -46,7 +48,8 @@ export const benchmarkConfigSchema = z
   .object({
     name: z.string(),
     dataset: nonEmpty("dataset"),
-    prompt: nonEmpty("prompt"),
+    /** Required unless `messagesField` gives each row's conversation. */
+    prompt: nonEmpty("prompt").optional(),
     targetField: nonEmpty("the target field").default("target"),
     endpointType: z.enum(ENDPOINT_TYPES).default("chat"),
     requirements: z.union([z.array(nonEmpty("a requirement")), nonEmpty("the requirements file")]).optional(),
@@ -97,6 +100,19 @@ export const benchmarkConfigSchema = z
      * bubblewrap) and gives it to the scorer as `config.sandbox`.
      */
     executesCode: z.boolean().default(false),
+    /**
+     * Ours: the column holding each row's chat conversation (a list of `{role, content}`), sent as it is instead of a
+     * rendered `prompt` (JSON-mode eval's rows). Chat endpoint only.
+     */
+    messagesField: nonEmpty("the messages field").optional(),
+    /**
+     * Ours: the column holding each row's JSON schema (an object or its JSON text), sent as the request's
+     * structured-output constraint in the style `--structured-output-style` names.
+     */
+    structuredOutput: z
+      .object({ schemaField: nonEmpty("the schema field") })
+      .strict()
+      .optional(),
     /** Ours: the most shots `--n-shots` may ask for (default 64). */
     maxNumFewshot: z.number().int().min(0).optional(),
     /**
@@ -187,6 +203,16 @@ export function parseBenchmarkConfig(input: unknown, origin: string, style: Para
   ) {
     throw new ConfigError(
       `${origin}: ${name(config.choices === undefined ? "choicesField" : "choices")} applies to ${name("endpointType")} completions_logprob only; set it, or remove the choices.`,
+    );
+  }
+  if (config.prompt === undefined && config.messagesField === undefined) {
+    throw new ConfigError(
+      `${origin}: ${name("prompt")} is missing: give the prompt template (or ${name("messagesField")}, the column of each row's chat messages).`,
+    );
+  }
+  if (config.messagesField !== undefined && config.endpointType !== "chat") {
+    throw new ConfigError(
+      `${origin}: ${name("messagesField")} sends each row's conversation, which needs ${name("endpointType")} chat.`,
     );
   }
   for (const recipe of config.recipes ?? []) {

@@ -16,6 +16,7 @@ import type { BenchmarkConfig } from "./benchmark-config.js";
 import { byobOracle, byobRecipes, type CompiledRecipe, type RecipeForm } from "./byob-recipe.js";
 import type { ByobSample } from "./byob-sample.js";
 import { checkRequirements, readRequirements } from "./check-requirements.js";
+import { conversationOf, conversationPrompt } from "./conversation-prompt.js";
 import { type DatasetSource, describeDatasetSource, parseDatasetSource } from "./datasets/dataset-source.js";
 import { applyFieldMapping, readFieldPath } from "./datasets/field-path.js";
 import { loadFewshotRows } from "./datasets/load-fewshot-rows.js";
@@ -24,6 +25,7 @@ import type { BenchmarkDefinition } from "./define-benchmark.js";
 import { primaryPool, separatePoolLimit } from "./fewshot-examples.js";
 import { createFewshotPicker, type FewshotPool, selectionSeed } from "./pick-fewshot-rows.js";
 import type { RecipeFewshot } from "./recipe-definition.js";
+import { type StructuredOutputStyle, schemaOf, structuredOutputBody } from "./structured-output.js";
 import { loadPromptTemplate, type PromptTemplate } from "./templates/prompt-template.js";
 import { pythonFormat, TemplateError } from "./templates/python-format.js";
 
@@ -65,7 +67,8 @@ function render(template: PromptTemplate, row: Row, where: string): string {
 }
 
 interface Templates {
-  prompt: PromptTemplate;
+  /** Absent when each row carries its conversation (`messagesField`). */
+  prompt: PromptTemplate | undefined;
   /** The benchmark's `system_prompt` template, used when the recipe has no system prompt of its own. */
   system: PromptTemplate | undefined;
   fewshot: PromptTemplate | undefined;
@@ -81,7 +84,7 @@ async function loadTemplates(
   const optional = (value: string | undefined) =>
     value === undefined ? undefined : loadPromptTemplate(value, definitionDir);
   return {
-    prompt: await loadPromptTemplate(form.prompt ?? config.prompt, definitionDir),
+    prompt: await optional(form.prompt ?? config.prompt),
     system: form.systemPrompt === undefined ? await optional(config.systemPrompt) : undefined,
     fewshot: await optional(config.fewshotTemplate),
     answer: await optional(form.fewshot?.answer),
@@ -210,11 +213,13 @@ async function queriesByRecipe(
   rows: readonly Row[],
 ): Promise<Record<string, string>[] | undefined> {
   if (!recipes.some((entry) => entry.form.prompt !== undefined)) return undefined;
+  const fallback = definition.config.prompt;
+  if (fallback === undefined) return undefined;
   const definitionDir = definitionDirOf(definition);
   const templates = await Promise.all(
     recipes.map(async (entry) => ({
       name: entry.recipe.name,
-      template: await loadPromptTemplate(entry.form.prompt ?? definition.config.prompt, definitionDir),
+      template: await loadPromptTemplate(entry.form.prompt ?? fallback, definitionDir),
     })),
   );
   return rows.map((row, index) =>
@@ -250,6 +255,11 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
         `${label}: no row has the target field "${config.targetField}" (the first row's fields: ${Object.keys(rows[0] ?? {}).join(", ")}); set target_field to the ground-truth column.`,
       );
     }
+    const queryOf = (row: Row, where: string): string => {
+      if (templates.prompt !== undefined) return render(templates.prompt, row, where);
+      const messages = conversationOf(row, config.messagesField ?? "", `${label} ${where}`);
+      return messages.at(-1)?.content ?? "";
+    };
     const queries = await queriesByRecipe(definition, recipes, rows);
     const firstEvaluated = form.fewshot?.excludeFromEvaluation ? options.nShots : 0;
     const ids = new Map<string, number>();
@@ -287,7 +297,7 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
           gold: pythonStr(row[config.targetField] ?? ""),
           index,
           row,
-          query: rowQueries?.[recipe.name] ?? render(templates.prompt, row, where),
+          query: rowQueries?.[recipe.name] ?? queryOf(row, where),
           ...(rowQueries === undefined ? {} : { queries: rowQueries }),
           ...(choices === undefined ? {} : { choices }),
         },
@@ -313,7 +323,7 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
       let example = examples.get(row);
       if (example !== undefined) return example;
       const where = `few-shot row ${(pool?.rows.indexOf(row) ?? 0) + 1} of ${pool?.description}`;
-      const query = render(templates.prompt, row, where);
+      const query = queryOf(row, where);
       const target = pythonStr(row[config.targetField] ?? "");
       if (templates.answer !== undefined) {
         const answer = render(templates.answer, row, where);
@@ -351,9 +361,30 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     };
     const seed = selectionSeed(selection);
 
+    const messagesField = config.messagesField;
     return {
       samples,
-      buildPrompt: (sample, promptOptions): Prompt => assemblePrompt(partsFor(sample, promptOptions)),
+      buildPrompt: (sample, promptOptions): Prompt =>
+        messagesField === undefined
+          ? assemblePrompt(partsFor(sample, promptOptions))
+          : conversationPrompt(
+              conversationOf(sample.row, messagesField, `${label} row ${sample.index + 1}`),
+              systemFor(sample, promptOptions.systemPrompt),
+              promptOptions.endpointType,
+            ),
+      ...(config.structuredOutput === undefined
+        ? {}
+        : {
+            requestBody: (sample: ByobSample, style: StructuredOutputStyle) =>
+              structuredOutputBody(
+                schemaOf(
+                  sample.row,
+                  config.structuredOutput?.schemaField ?? "",
+                  `${label} row ${sample.index + 1}`,
+                ),
+                style,
+              ),
+          }),
       ...(config.endpointType === "completions_logprob"
         ? {
             buildLoglikelihood(sample, promptOptions) {
@@ -390,6 +421,7 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     maxNShots,
     tasks: [],
     hasLoglikelihood: config.endpointType === "completions_logprob",
+    ...(config.messagesField === undefined ? {} : { endpointTypes: ["chat"] as const, hasOwnMessages: true }),
     isEvalOnly: config.responseField !== undefined,
     ...(definition.definitionFile === undefined ? {} : { definitionFile: definition.definitionFile }),
     load,

@@ -3,6 +3,7 @@
 // Shared by `run`, `profile --accuracy-benchmark` and `grade`; the `--accuracy-*` spellings are aiperf's
 // (ai-dynamo/aiperf docs/cli_options.md, "Accuracy" group).
 import { z } from "zod";
+import { STRUCTURED_OUTPUT_STYLES } from "../byob/structured-output.js";
 import { numberFromText, option, optionGroup } from "./option.js";
 
 export const accuracyOptions = optionGroup("Accuracy", {
@@ -89,6 +90,14 @@ export const accuracyOptions = optionGroup("Accuracy", {
     flag: "lcb-end-date",
     placeholder: "YYYY-MM-DD",
     help: "lcb_codegeneration: keep problems whose contest date is on or before this day's 00:00, as LiveCodeBench does.",
+  }),
+  structuredOutputStyle: option({
+    schema: z.enum(STRUCTURED_OUTPUT_STYLES).default("response_format"),
+    flag: "structured-output-style",
+    placeholder: STRUCTURED_OUTPUT_STYLES.join("|"),
+    help:
+      "How a benchmark's JSON schema constrains the answer (json_mode_eval): OpenAI's response_format, vLLM's " +
+      "guided_json (≤ 0.9) or structured_outputs (≥ 0.10), SGLang's json_schema.",
   }),
   samplesPerTask: option({
     schema: z.number().int().min(1).max(1000).default(1),

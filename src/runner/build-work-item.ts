@@ -1,6 +1,6 @@
 // Turns a planned sample into engine work: the request to send and the journal record of its graded answer.
 import type { BenchmarkSample } from "../benchmarks/types.js";
-import type { GenerationRequest, GenerationResult } from "../core/generation.js";
+import type { GenerationParams, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { Prompt } from "../core/prompt.js";
 import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
@@ -22,7 +22,7 @@ export function buildWorkItem(
   const getRequest = (): GenerationRequest => {
     request ??= {
       prompt: plan.loaded.buildPrompt(sample, promptOptionsFor(plan, sample)),
-      params: repeatParams(plan.params, plan.repeats, sample.id),
+      params: withSampleBody(repeatParams(plan.params, plan.repeats, sample.id), plan, sample),
       stream: options.stream,
     };
     return request;
@@ -76,6 +76,16 @@ export function buildWorkItem(
       } satisfies SampleRecord;
     },
   };
+}
+
+/** The sample's own request-body fields (its structured-output schema) under the run's `--extra-inputs`. */
+function withSampleBody(
+  params: GenerationParams,
+  plan: PlannedBenchmark,
+  sample: BenchmarkSample,
+): GenerationParams {
+  const own = plan.loaded.requestBody?.(sample, plan.structuredOutputStyle);
+  return own === undefined ? params : { ...params, extraBody: { ...own, ...params.extraBody } };
 }
 
 /** An answer whose `<think>` block never closed is wrong (and not scored); any other goes to the grader or scorer. */

@@ -13,9 +13,11 @@ import type {
   RecipeScorer,
 } from "../benchmarks/types.js";
 import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
+import type { StructuredOutputStyle } from "../byob/structured-output.js";
 import type { RunOptions, Scoring } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
+import type { EndpointType } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
@@ -69,6 +71,8 @@ export interface PlannedBenchmark {
   shotBudget?: ShotBudgetRecord;
   /** The run's code sandbox, when the recipe executes model-written code (see `openRunSandbox`). */
   sandbox?: CodeSandbox;
+  /** How a sample's JSON schema is sent (`--structured-output-style`). */
+  structuredOutputStyle: StructuredOutputStyle;
   /** `--num-samples-per-task N` > 1: each sample is asked N times (`samples` holds `<id>#r`). */
   repeats?: Repeats;
 }
@@ -77,8 +81,11 @@ export interface PlannedBenchmark {
 export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[]> {
   const loaded = await resolveBenchmarks(options.benchmarks);
   checkTasksKnown(options.tasks, loaded);
-  for (const benchmark of loaded)
-    selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType);
+  for (const benchmark of loaded) {
+    const recipe = selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType);
+    // Before any server or data is asked: an endpoint the benchmark cannot use is refused.
+    planEndpointType(benchmark, recipe, options, scoringOf(options, recipe));
+  }
   checkRecipePairsKnown(options.recipe, loaded);
   return loaded;
 }
@@ -116,13 +123,9 @@ export async function planBenchmark(
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
   const { samples, repeats } = repeatSamples(limitSamples(drawn, limit), options.samplesPerTask);
-  const scoring: Scoring =
-    options.scoring === "loglikelihood" || recipe.isLoglikelihoodOnly === true ? "loglikelihood" : "generate";
+  const scoring = scoringOf(options, recipe);
   // Log-likelihood scoring reads `echo` + `logprobs` of /completions; else the flag, the benchmark's, or chat.
-  const endpointType =
-    scoring === "loglikelihood"
-      ? "completions"
-      : (options.endpointType ?? recipe.defaultEndpointType ?? "chat");
+  const endpointType = planEndpointType(benchmark, recipe, options, scoring);
   const params: GenerationParams = resolveDefaultParams(recipe, endpointType, cot);
   // The user's temperature, else the recipe's, else greedy: an accuracy run never leaves it to the server.
   params.temperature = options.temperature ?? params.temperature ?? 0;
@@ -152,8 +155,38 @@ export async function planBenchmark(
     grader,
     extraGraders,
     params,
+    structuredOutputStyle: options.structuredOutputStyle,
     ...(repeats === undefined ? {} : { repeats }),
   };
+}
+
+/** `--scoring`, or loglikelihood for a recipe that only scores so. */
+function scoringOf(options: RunOptions, recipe: Recipe): Scoring {
+  return options.scoring === "loglikelihood" || recipe.isLoglikelihoodOnly === true
+    ? "loglikelihood"
+    : "generate";
+}
+
+/**
+ * The endpoint a plan sends to: completions for log-likelihood scoring (`echo` + `logprobs`), else the flag, the
+ * recipe's, or chat; one the benchmark cannot use (a benchmark of chat conversations) is a ConfigError.
+ */
+function planEndpointType(
+  benchmark: Benchmark,
+  recipe: Recipe,
+  options: RunOptions,
+  scoring: Scoring,
+): EndpointType {
+  const endpointType =
+    scoring === "loglikelihood"
+      ? "completions"
+      : (options.endpointType ?? recipe.defaultEndpointType ?? "chat");
+  if (benchmark.endpointTypes !== undefined && !benchmark.endpointTypes.includes(endpointType)) {
+    throw new ConfigError(
+      `${benchmark.name} sends chat conversations: --endpoint-type ${endpointType} does not apply; use ${benchmark.endpointTypes.join(" or ")}.`,
+    );
+  }
+  return endpointType;
 }
 
 /** `--lcb-start-date`/`--lcb-end-date` for a benchmark with dated samples; a ConfigError for any other. */

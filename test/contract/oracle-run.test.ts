@@ -42,6 +42,24 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
     server.oracle?.reset();
     const benchmark = await loadBenchmark(name);
     const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
+    const options = {
+      benchmarks: [name],
+      baseUrl: server.url,
+      model: "mock-model",
+      dataDir,
+      endpointType,
+      cot,
+      recipe: [recipeName],
+      nShots: Math.min(recipe?.defaultNShots ?? 0, 1),
+      outputDir: mkdtempSync(join(tmpdir(), `contract-${name}-`)),
+      concurrency: 4,
+    };
+    if (benchmark.endpointTypes !== undefined && !benchmark.endpointTypes.includes(endpointType)) {
+      // A benchmark of chat conversations refuses another endpoint before sending anything.
+      await expect(runBenchmarks(options, { env: {} })).rejects.toThrow(/does not apply/);
+      expect(server.oracle?.stats().benchmarks[name]?.served ?? 0).toBe(0);
+      return;
+    }
     const outcome = await runBenchmarks(
       {
         benchmarks: [name],
