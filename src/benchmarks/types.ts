@@ -1,8 +1,8 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
 
-import type { StructuredOutputStyle } from "../byob/structured-output.js";
 import type { FinishReason, GenerationParams } from "../core/generation.js";
 import type { EndpointType, Prompt } from "../core/prompt.js";
+import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
 import type { CodeSandbox } from "../sandbox/types.js";

@@ -207,7 +207,7 @@ export function parseBenchmarkConfig(input: unknown, origin: string, style: Para
   }
   if (config.prompt === undefined && config.messagesField === undefined) {
     throw new ConfigError(
-      `${origin}: ${name("prompt")} is missing: give the prompt template (or ${name("messagesField")}, the column of each row's chat messages).`,
+      `${origin}: ${name("prompt")}: required — give the prompt template (or ${name("messagesField")}, the column of each row's chat messages).`,
     );
   }
   if (config.messagesField !== undefined && config.endpointType !== "chat") {

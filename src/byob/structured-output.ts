@@ -2,16 +2,9 @@
 // OpenAI's `response_format: {type: "json_schema", json_schema: {name, schema, strict}}` (OpenAI, vLLM, SGLang,
 // TensorRT-LLM's OpenAI server), vLLM's `guided_json` extension (≤ 0.9) and its `structured_outputs: {json}` (≥ 0.10),
 // SGLang's `json_schema` sampling parameter (the schema as JSON text).
+import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { Row } from "../datasets/types.js";
 import { DatasetError } from "../errors.js";
-
-export const STRUCTURED_OUTPUT_STYLES = [
-  "response_format",
-  "guided_json",
-  "structured_outputs",
-  "json_schema",
-] as const;
-export type StructuredOutputStyle = (typeof STRUCTURED_OUTPUT_STYLES)[number];
 
 /** `row[field]` as a JSON schema object (the column may hold the object or its JSON text). */
 export function schemaOf(row: Row, field: string, where: string): Record<string, unknown> {
@@ -47,3 +40,5 @@ export function structuredOutputBody(
       return { json_schema: JSON.stringify(schema) };
   }
 }
+
+export { STRUCTURED_OUTPUT_STYLES, type StructuredOutputStyle } from "../core/structured-output-style.js";

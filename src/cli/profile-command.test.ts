@@ -66,6 +66,7 @@ describe("parseProfileCommandLine", () => {
       serverMetricsIntervalS: 5,
       samplesPerTask: 1,
       allowUnsafeCode: false,
+      structuredOutputStyle: "response_format",
     });
   });
 

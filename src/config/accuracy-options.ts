@@ -3,7 +3,7 @@
 // Shared by `run`, `profile --accuracy-benchmark` and `grade`; the `--accuracy-*` spellings are aiperf's
 // (ai-dynamo/aiperf docs/cli_options.md, "Accuracy" group).
 import { z } from "zod";
-import { STRUCTURED_OUTPUT_STYLES } from "../byob/structured-output.js";
+import { STRUCTURED_OUTPUT_STYLES } from "../core/structured-output-style.js";
 import { numberFromText, option, optionGroup } from "./option.js";
 
 export const accuracyOptions = optionGroup("Accuracy", {

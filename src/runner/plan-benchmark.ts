@@ -13,11 +13,11 @@ import type {
   RecipeScorer,
 } from "../benchmarks/types.js";
 import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
-import type { StructuredOutputStyle } from "../byob/structured-output.js";
 import type { RunOptions, Scoring } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import type { EndpointType } from "../core/prompt.js";
+import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
