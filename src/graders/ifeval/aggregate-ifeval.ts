@@ -35,10 +35,12 @@ function tally(table: Map<string, [number, number]>, key: string, isFollowed: bo
 
 function sortedCounts(table: Map<string, [number, number]>): Record<string, IfevalCount> {
   const keys = [...table.keys()].sort();
-  return Object.fromEntries(keys.map((key) => {
-    const [followed, total] = table.get(key) ?? [0, 0];
-    return [key, toCount(followed, total)];
-  }));
+  return Object.fromEntries(
+    keys.map((key) => {
+      const [followed, total] = table.get(key) ?? [0, 0];
+      return [key, toCount(followed, total)];
+    }),
+  );
 }
 
 function aggregateLevel(samples: readonly IfevalVerdicts[]): IfevalLevelMetrics {

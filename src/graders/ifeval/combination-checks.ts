@@ -1,6 +1,7 @@
 // The `combination:` instructions: two different responses split by `******`, and the prompt repeated first.
-import type { InstructionKwargs } from "./instruction-kwargs.js";
+
 import { pythonStrip } from "../python-whitespace.js";
+import type { InstructionKwargs } from "./instruction-kwargs.js";
 
 /** Exactly two non-blank pieces around `******` (blank pieces only at the ends), different once stripped. */
 export function checkTwoResponses(response: string): boolean {

@@ -1,8 +1,9 @@
 // IFEval's strict and loose verdicts for one sample, as the official `test_instruction_following_strict` / `_loose`.
+
+import { pythonStrip } from "../python-whitespace.js";
 import { type InstructionCheck, instructionChecks } from "./instruction-checks.js";
 import type { IfevalInstructionId } from "./instruction-kwargs.js";
 import { type IfevalInstruction, parseIfevalInstructions } from "./parse-ifeval-instructions.js";
-import { pythonStrip } from "../python-whitespace.js";
 
 export interface IfevalSample {
   /** The prompt. No registered check reads it (the official rebuilds only instructions with a `prompt` arg). */
@@ -63,7 +64,10 @@ function verdicts(perInstruction: InstructionVerdict[]): IfevalVerdicts {
 }
 
 /** Strict and loose verdicts of already parsed instructions (see `parseIfevalInstructions`). */
-export function evaluateIfevalInstructions(response: string, instructions: readonly IfevalInstruction[]): IfevalResult {
+export function evaluateIfevalInstructions(
+  response: string,
+  instructions: readonly IfevalInstruction[],
+): IfevalResult {
   const variants = looseResponseVariants(response);
   const strict: InstructionVerdict[] = [];
   const loose: InstructionVerdict[] = [];
@@ -78,5 +82,8 @@ export function evaluateIfevalInstructions(response: string, instructions: reado
 
 /** Strict and loose verdicts of one sample; throws a `DatasetError` for an unknown id or invalid kwargs. */
 export function evaluateIfeval(sample: IfevalSample): IfevalResult {
-  return evaluateIfevalInstructions(sample.response, parseIfevalInstructions(sample.instructionIds, sample.kwargs));
+  return evaluateIfevalInstructions(
+    sample.response,
+    parseIfevalInstructions(sample.instructionIds, sample.kwargs),
+  );
 }

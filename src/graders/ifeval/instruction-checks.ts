@@ -1,5 +1,9 @@
 // Every IFEval instruction id mapped to its check `(response, kwargs) → followed?`, as the official registry maps ids to classes.
-import { checkCapitalWordFrequency, checkEnglishCapital, checkEnglishLowercase } from "./change-case-checks.js";
+import {
+  checkCapitalWordFrequency,
+  checkEnglishCapital,
+  checkEnglishLowercase,
+} from "./change-case-checks.js";
 import { checkRepeatPrompt, checkTwoResponses } from "./combination-checks.js";
 import { checkNumberPlaceholders, checkPostscript } from "./detectable-content-checks.js";
 import {

@@ -57,7 +57,9 @@ export const instructionKwargsSchemas = {
 } as const;
 
 export type IfevalInstructionId = keyof typeof instructionKwargsSchemas;
-export type InstructionKwargs = { [Id in IfevalInstructionId]: z.infer<(typeof instructionKwargsSchemas)[Id]> };
+export type InstructionKwargs = {
+  [Id in IfevalInstructionId]: z.infer<(typeof instructionKwargsSchemas)[Id]>;
+};
 
 /** Every instruction id of the official `instructions_registry.INSTRUCTION_DICT`, in its order. */
 export const IFEVAL_INSTRUCTION_IDS = Object.keys(instructionKwargsSchemas) as IfevalInstructionId[];

@@ -1,15 +1,22 @@
 // The `keywords:` instructions: existence, frequency, forbidden words and letter frequency.
+
+import { pythonStrip } from "../python-whitespace.js";
 import { compareCount, type InstructionKwargs } from "./instruction-kwargs.js";
 import { PYTHON_WORD_BOUNDARY, pythonRegExp, translatePythonPattern } from "./python-pattern.js";
-import { pythonStrip } from "../python-whitespace.js";
 
 /** Every keyword, read as a Python regex, is found case-insensitively (`re.search(keyword, value, re.I)`). */
-export function checkKeywordsExistence(response: string, kwargs: InstructionKwargs["keywords:existence"]): boolean {
+export function checkKeywordsExistence(
+  response: string,
+  kwargs: InstructionKwargs["keywords:existence"],
+): boolean {
   return kwargs.keywords.every((keyword) => pythonRegExp(keyword, { isIgnoreCase: true }).test(response));
 }
 
 /** The number of case-insensitive matches of the keyword (a Python regex, stripped) against the relation. */
-export function checkKeywordFrequency(response: string, kwargs: InstructionKwargs["keywords:frequency"]): boolean {
+export function checkKeywordFrequency(
+  response: string,
+  kwargs: InstructionKwargs["keywords:frequency"],
+): boolean {
   const pattern = pythonRegExp(pythonStrip(kwargs.keyword), { isIgnoreCase: true, isGlobal: true });
   let occurrences = 0;
   for (const _ of response.matchAll(pattern)) occurrences++;

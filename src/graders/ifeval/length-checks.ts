@@ -1,10 +1,10 @@
 // The `length_constraints:` instructions: sentences, paragraphs split by `***`, words, and the nth paragraph's first word.
+
+import { PYTHON_WHITESPACE_CLASS, pythonStrip } from "../python-whitespace.js";
 import { countWords } from "./count-words.js";
 import { compareCount, type InstructionKwargs } from "./instruction-kwargs.js";
 import { countSentences } from "./punkt/count-sentences.js";
 import { splitOnWhitespace, stripCharactersStart } from "./python-text.js";
-import { PYTHON_WHITESPACE_CLASS } from "../python-whitespace.js";
-import { pythonStrip } from "../python-whitespace.js";
 
 const MARKDOWN_DIVIDER = new RegExp(`${PYTHON_WHITESPACE_CLASS}?\\*\\*\\*${PYTHON_WHITESPACE_CLASS}?`, "u");
 const FIRST_WORD_END = new Set([".", ",", "?", "!", "'", '"']);

@@ -19,8 +19,11 @@ function isInstructionId(id: string): id is IfevalInstructionId {
 /** The kwargs without null / undefined values: Hugging Face's IFEval rows list every key, unused ones as null. */
 function presentKwargs(kwargs: unknown): Record<string, unknown> {
   if (kwargs === null || kwargs === undefined) return {};
-  if (typeof kwargs !== "object" || Array.isArray(kwargs)) throw new DatasetError("IFEval kwargs must be objects");
-  return Object.fromEntries(Object.entries(kwargs).filter(([, value]) => value !== null && value !== undefined));
+  if (typeof kwargs !== "object" || Array.isArray(kwargs))
+    throw new DatasetError("IFEval kwargs must be objects");
+  return Object.fromEntries(
+    Object.entries(kwargs).filter(([, value]) => value !== null && value !== undefined),
+  );
 }
 
 /**
@@ -44,9 +47,12 @@ export function parseIfevalInstructions(
     }
     const parsed = instructionKwargsSchemas[instructionId].safeParse(presentKwargs(kwargs[index]));
     if (!parsed.success) {
-      throw new DatasetError(`Invalid kwargs for IFEval instruction "${instructionId}": ${parsed.error.message}`, {
-        cause: parsed.error,
-      });
+      throw new DatasetError(
+        `Invalid kwargs for IFEval instruction "${instructionId}": ${parsed.error.message}`,
+        {
+          cause: parsed.error,
+        },
+      );
     }
     return { instructionId, kwargs: parsed.data } as IfevalInstruction;
   });

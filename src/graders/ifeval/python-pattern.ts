@@ -86,7 +86,11 @@ function escapeInsideClass(character: string): string {
 }
 
 /** Translates a character class starting at `start` (the `[`); returns the source and the index after `]`. */
-function translateClass(characters: readonly string[], start: number, isIgnoreCase: boolean): [string, number] {
+function translateClass(
+  characters: readonly string[],
+  start: number,
+  isIgnoreCase: boolean,
+): [string, number] {
   let index = start + 1;
   let source = "[";
   if (characters[index] === "^") {
@@ -185,7 +189,8 @@ export function translatePythonPattern(pattern: string, options: PythonPatternOp
         source += character;
         break;
       default:
-        source += isIgnoreCase && (character === "i" || character === "I") ? IGNORE_CASE_I : literal(character);
+        source +=
+          isIgnoreCase && (character === "i" || character === "I") ? IGNORE_CASE_I : literal(character);
     }
     index++;
   }
@@ -193,7 +198,10 @@ export function translatePythonPattern(pattern: string, options: PythonPatternOp
 }
 
 /** A RegExp for a Python pattern (see `translatePythonPattern`), global when `isGlobal`. */
-export function pythonRegExp(pattern: string, options: PythonPatternOptions & { isGlobal?: boolean } = {}): RegExp {
+export function pythonRegExp(
+  pattern: string,
+  options: PythonPatternOptions & { isGlobal?: boolean } = {},
+): RegExp {
   const flags = `u${options.isIgnoreCase ? "i" : ""}${options.isGlobal ? "g" : ""}`;
   return new RegExp(translatePythonPattern(pattern, options), flags);
 }

@@ -1,7 +1,8 @@
 // The `startend:` instructions: an exact closing phrase, and the whole response in double quotes.
+
+import { pythonStrip } from "../python-whitespace.js";
 import type { InstructionKwargs } from "./instruction-kwargs.js";
 import { stripCharacters } from "./python-text.js";
-import { pythonStrip } from "../python-whitespace.js";
 
 /** The response, stripped of whitespace and then of `"`, ends with the phrase (both lower-cased). */
 export function checkEndPhrase(response: string, kwargs: InstructionKwargs["startend:end_checker"]): boolean {

@@ -4,13 +4,16 @@
 // 156 abbreviations, 37 collocations, 39 sentence starters, 20,366 orthographic contexts).
 
 /** Abbreviation types, one per line. */
-export const ENGLISH_ABBREVIATION_TYPES = ". . \na.a\na.c\na.d\na.g\na.h\na.m\na.m.e\na.s\na.t\nadm\nala\nariz\naug\nave\nb.f\nb.v\nbros\nc\nc.i.t\nc.o.m.b\nc.v\ncalif\nchg\ncie\nco\ncol\ncolo\nconn\ncorp\ncos\nct\nd\nd.c\nd.h\nd.w\ndec\ndr\ne\ne.f\ne.h\ne.l\ne.m\nf\nf.g\nf.j\nfeb\nfla\nfri\nft\ng\ng.d\ng.f\ng.k\nga\ngen\nh\nh.c\nh.f\nh.m\ni.m.s\nill\ninc\nj.b\nj.c\nj.j\nj.k\nj.p\nj.r\njan\njr\nk\nkan\nky\nl\nl.a\nl.f\nl.p\nlt\nltd\nm\nm.b.a\nm.d.c\nm.j\nmaj\nmessrs\nmg\nmich\nminn\nmr\nmrs\nms\nn\nn.c\nn.d\nn.h\nn.j\nn.m\nn.v\nn.y\nnev\nnov\noct\nok\nokla\nore\np\np.a.m\np.m\npa\nph.d\nprof\nr\nr.a\nr.h\nr.i\nr.j\nr.k\nr.t\nrep\nreps\ns\ns.a\ns.a.y\ns.c\ns.g\ns.p.a\ns.s\nsen\nsep\nsept\nsr\nst\nsw\nt\nt.j\ntenn\ntues\nu.k\nu.n\nu.s\nu.s.a\nu.s.s.r\nv\nva\nvs\nvt\nw\nw.c\nw.r\nw.va\nw.w\nwash\nwed\nwis\nyr";
+export const ENGLISH_ABBREVIATION_TYPES =
+  ". . \na.a\na.c\na.d\na.g\na.h\na.m\na.m.e\na.s\na.t\nadm\nala\nariz\naug\nave\nb.f\nb.v\nbros\nc\nc.i.t\nc.o.m.b\nc.v\ncalif\nchg\ncie\nco\ncol\ncolo\nconn\ncorp\ncos\nct\nd\nd.c\nd.h\nd.w\ndec\ndr\ne\ne.f\ne.h\ne.l\ne.m\nf\nf.g\nf.j\nfeb\nfla\nfri\nft\ng\ng.d\ng.f\ng.k\nga\ngen\nh\nh.c\nh.f\nh.m\ni.m.s\nill\ninc\nj.b\nj.c\nj.j\nj.k\nj.p\nj.r\njan\njr\nk\nkan\nky\nl\nl.a\nl.f\nl.p\nlt\nltd\nm\nm.b.a\nm.d.c\nm.j\nmaj\nmessrs\nmg\nmich\nminn\nmr\nmrs\nms\nn\nn.c\nn.d\nn.h\nn.j\nn.m\nn.v\nn.y\nnev\nnov\noct\nok\nokla\nore\np\np.a.m\np.m\npa\nph.d\nprof\nr\nr.a\nr.h\nr.i\nr.j\nr.k\nr.t\nrep\nreps\ns\ns.a\ns.a.y\ns.c\ns.g\ns.p.a\ns.s\nsen\nsep\nsept\nsr\nst\nsw\nt\nt.j\ntenn\ntues\nu.k\nu.n\nu.s\nu.s.a\nu.s.s.r\nv\nva\nvs\nvt\nw\nw.c\nw.r\nw.va\nw.w\nwash\nwed\nwis\nyr";
 
 /** Collocations, one `first\tsecond` pair per line. */
-export const ENGLISH_COLLOCATIONS = "##number##\tabreast\n##number##\taes\n##number##\tbusiness\n##number##\tcbot\n##number##\tcolgate\n##number##\tcommodities\n##number##\tcooper\n##number##\tcorrections\n##number##\tcredit\n##number##\tdividend\n##number##\tfinancing\n##number##\tgenentech\n##number##\thenley\n##number##\tinsider\n##number##\tinternational\n##number##\tleisure\n##number##\tletters\n##number##\tnotable\n##number##\tpay-fone\n##number##\tpegasus\n##number##\tpepper\n##number##\treview\n##number##\trj\n##number##\twedgestone\n##number##\twho\n##number##\tzimmer\nb\tedelman\nb\tlevine\nb\tsmith\nb\tstewart\nb\twigton\ni\tmagnin\ni\ttoussie\nj\taron\nj\tfialka\nj\twalter\no\tludcke";
+export const ENGLISH_COLLOCATIONS =
+  "##number##\tabreast\n##number##\taes\n##number##\tbusiness\n##number##\tcbot\n##number##\tcolgate\n##number##\tcommodities\n##number##\tcooper\n##number##\tcorrections\n##number##\tcredit\n##number##\tdividend\n##number##\tfinancing\n##number##\tgenentech\n##number##\thenley\n##number##\tinsider\n##number##\tinternational\n##number##\tleisure\n##number##\tletters\n##number##\tnotable\n##number##\tpay-fone\n##number##\tpegasus\n##number##\tpepper\n##number##\treview\n##number##\trj\n##number##\twedgestone\n##number##\twho\n##number##\tzimmer\nb\tedelman\nb\tlevine\nb\tsmith\nb\tstewart\nb\twigton\ni\tmagnin\ni\ttoussie\nj\taron\nj\tfialka\nj\twalter\no\tludcke";
 
 /** Frequent sentence starters, one per line. */
-export const ENGLISH_SENTENCE_STARTERS = "according\nalthough\namong\nboth\nbut\ndespite\neven\nhe\nhowever\ni\nif\nin\nindeed\ninstead\nit\nmany\nmeanwhile\nmoreover\nmost\nnevertheless\nnonetheless\nnor\nsales\nseparately\nsimilarly\nsince\nso\nsome\nthe\nthere\nthese\nthey\nthis\nthough\nthus\nunder\nwhen\nwhile\nyet";
+export const ENGLISH_SENTENCE_STARTERS =
+  "according\nalthough\namong\nboth\nbut\ndespite\neven\nhe\nhowever\ni\nif\nin\nindeed\ninstead\nit\nmany\nmeanwhile\nmoreover\nmost\nnevertheless\nnonetheless\nnor\nsales\nseparately\nsimilarly\nsince\nso\nsome\nthe\nthere\nthese\nthey\nthis\nthough\nthus\nunder\nwhen\nwhile\nyet";
 
 /** Orthographic contexts: per flag value, the types seen with exactly those flags, space-separated. */
 export const ENGLISH_ORTHOGRAPHIC_CONTEXT: Readonly<Record<number, readonly string[]>> = {
@@ -476,9 +479,7 @@ export const ENGLISH_ORTHOGRAPHIC_CONTEXT: Readonly<Record<number, readonly stri
     "vli volkswagen walter wang warren washington weinberger wellcome wendy westamerica westburne",
     "wharton william wilson wisconsin zimmer",
   ],
-  16: [
-    "b-week r-revised z-holiday",
-  ],
+  16: ["b-week r-revised z-holiday"],
   32: [
     "a-% a.m. aback abalone-lover abalone-processing abandon abandoning abandons abated abbreviation",
     "abdicating abdication abducted abductors aberrational aberrations abhor abhorrence abhors abides",
@@ -1888,23 +1889,15 @@ export const ENGLISH_ORTHOGRAPHIC_CONTEXT: Readonly<Record<number, readonly stri
     "unemployment union united up utilities volume wall we west western what while white winter world",
     "year year-ago young",
   ],
-  48: [
-    "administrators",
-  ],
-  52: [
-    "asks",
-  ],
-  58: [
-    "results",
-  ],
+  48: ["administrators"],
+  52: ["asks"],
+  58: ["results"],
   64: [
     "a-discounted a-from air-freight auto-receivables c-yields championed charge-offs domination",
     "e-estimated fires frightened grabbed holed inquire investment-bank microphones office-automation",
     "originated refiners robot single-a-minus/a-2 tea vacillation x-there",
   ],
-  68: [
-    "dissolver sues",
-  ],
+  68: ["dissolver sues"],
   96: [
     "abandoned abruptly acid-rain affected agreed allies allows announced approached arms-control",
     "assembly assumed became begin believes bellwether births boosted box build built buyers candidate",
@@ -1942,12 +1935,8 @@ export const ENGLISH_ORTHOGRAPHIC_CONTEXT: Readonly<Record<number, readonly stri
     "institutional intelligence investment like lumber much named operations or outside overseas prices",
     "producers research should six take taken television units workers would years",
   ],
-  104: [
-    "arm declined holds isn proposed senator via world-wide worsening",
-  ],
-  106: [
-    "businesses car concerns earlier early eventually here instead note prior so were yesterday",
-  ],
+  104: ["arm declined holds isn proposed senator via world-wide worsening"],
+  106: ["businesses car concerns earlier early eventually here instead note prior so were yesterday"],
   108: [
     "aerospace attorney banking be capacity computers could court defense district dollar due economic",
     "executive expects financial had has holding industries law make manufacturing missile movies",
@@ -1962,13 +1951,7 @@ export const ENGLISH_ORTHOGRAPHIC_CONTEXT: Readonly<Record<number, readonly stri
     "president price reports retail revenue sales says securities semiconductor shareholders since some",
     "state stock stocks tax technology this three two under when will with",
   ],
-  114: [
-    "recently",
-  ],
-  116: [
-    "can support",
-  ],
-  126: [
-    "a and but by of said that the then to",
-  ],
+  114: ["recently"],
+  116: ["can support"],
+  126: ["a and but by of said that the then to"],
 };

@@ -15,7 +15,7 @@ const NON_WHITESPACE = `[^${WHITESPACE_CHARACTERS}]`;
 /** Characters that cannot appear within words (English: `.` excluded from the sentence-end characters). */
 const NON_WORD = `[)";}\\]*:@'({\\[?!]`;
 const MULTI_CHARACTER = `(?:-{2,}|\\.{2,}|(?:\\.${PYTHON_WHITESPACE_CLASS}){2,}\\.)`;
-const WORD_START = "[^(\"`{\\[:;&#*@)}\\]\\-,]";
+const WORD_START = '[^("`{\\[:;&#*@)}\\]\\-,]';
 const WORD_TOKEN = new RegExp(
   `${MULTI_CHARACTER}|(?=${WORD_START})${NON_WHITESPACE}+?(?=${PYTHON_WHITESPACE_CLASS}|$|${NON_WORD}|${MULTI_CHARACTER}|,(?=$|${PYTHON_WHITESPACE_CLASS}|${NON_WORD}|${MULTI_CHARACTER}))|${NON_WHITESPACE}`,
   "gu",
@@ -145,7 +145,11 @@ function potentialEndContexts(text: string): EndContext[] {
     let wordStart = lastWhitespaceIndex(before);
     wordStart = wordStart === 0 ? previousSlice[0] : wordStart + previousSlice[1] + 1;
     if (previous !== undefined && previousSlice[1] <= wordStart) emit();
-    previous = { start, afterToken: match.groups?.["afterToken"] ?? "", nextToken: match.groups?.["nextToken"] };
+    previous = {
+      start,
+      afterToken: match.groups?.["afterToken"] ?? "",
+      nextToken: match.groups?.["nextToken"],
+    };
     previousSlice = [wordStart, start];
   }
   emit();

@@ -52,4 +52,3 @@ export class PunktToken {
     return INITIAL.test(this.text);
   }
 }
-
