@@ -3,7 +3,7 @@
 // `build_fewshot_examples`, `render_fewshot_example`, `build_fewshot_prefix`): one seeded draw, the same examples for
 // every sample — except that a sample never sees itself (NeMo's draw from the evaluated rows can show it its own
 // answer; ours then takes the next drawn row instead).
-import { PythonRandom } from "../prompts/python-random.js";
+import { PythonRandom } from "../stats/python-random.js";
 
 /** `random.Random(42)`, NeMo's default few-shot seed. */
 export const FEWSHOT_SEED = 42;

@@ -1,7 +1,7 @@
 // lighteval's 'balanced' few-shot order: the pool drawn label by label with Python's global `random.seed(seed)`.
 // Matched: huggingface/lighteval src/lighteval/tasks/prompt_manager.py@3fd15266bc8448b797e61462d293aa3fd40b3580
 // (`FewShotSampler._init_fewshot_sampling_balanced`; the same code at v0.10.0, c4826ea9380f01fd7d6cfe291cee26a238dad774).
-import { PythonRandom } from "./python-random.js";
+import { PythonRandom } from "../stats/python-random.js";
 
 /** Python's `str` ordering (`sorted()`): by code point, which JavaScript's `<` (UTF-16 units) is not for astral text. */
 export function compareCodePoints(left: string, right: string): number {

@@ -4,7 +4,7 @@
 // (`ContextSampler.sample`: `self.rnd.sample(self.fewshot_docs(), n)`), lm_eval/api/task.py (`build_all_requests`
 // builds every doc's context in doc order; `set_fewshot_seed` → `Random(seed)`), lm_eval/defaults.py
 // (`DEFAULT_OTHER_SEED = 1234`, the evaluator's `fewshot_random_seed`).
-import { PythonRandom } from "./python-random.js";
+import { PythonRandom } from "../stats/python-random.js";
 
 /** The seed lm-eval's evaluator gives every task's few-shot sampler unless `--seed` says otherwise. */
 export const LM_EVAL_FEWSHOT_SEED = 1234;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, HubSplitRef } from "../../datasets/types.js";
 import { letterOf } from "../../graders/multiple-choice.js";
-import { PythonRandom } from "../../prompts/python-random.js";
+import { PythonRandom } from "../../stats/python-random.js";
 import type { GpqaSample } from "./gpqa-sample.js";
 import { seededShuffleIndices } from "./seeded-shuffle-indices.js";
 

@@ -1,6 +1,6 @@
 // aiperf's GPQA option order: a permutation of 0..n−1 from Python's random.Random seeded by SHA-256 of a key.
 import { createHash } from "node:crypto";
-import { PythonRandom } from "../../prompts/python-random.js";
+import { PythonRandom } from "../../stats/python-random.js";
 
 /** `int(sha256(key.encode("utf-8")).hexdigest(), 16) % 2**32`: the digest's last four bytes, big-endian. */
 export function sha256Seed(key: string): number {

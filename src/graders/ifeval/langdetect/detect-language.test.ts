@@ -1,17 +1,17 @@
 // langdetect with seed 0: verdicts and probabilities as python3-langdetect 1.0.9 gives them with `DetectorFactory.seed = 0`.
 import { describe, expect, it } from "vitest";
+import { PythonRandom } from "../../../stats/python-random.js";
 import { detectLanguage, detectLanguageProbabilities } from "./detect-language.js";
-import { SeededRandom } from "./seeded-random.js";
 
-describe("SeededRandom", () => {
+describe("PythonRandom as langdetect draws from it", () => {
   it("draws what CPython's random.Random(0) draws", () => {
-    const random = new SeededRandom(0);
+    const random = new PythonRandom(0);
     expect(random.random()).toBe(0.8444218515250481);
     expect(random.random()).toBe(0.7579544029403025);
     expect(random.gauss()).toBeCloseTo(-0.6797144480784211, 15);
     expect(random.gauss()).toBeCloseTo(0.3705035674606598, 15);
-    expect(random.choiceIndex(1000)).toBe(523);
-    expect(random.choiceIndex(7)).toBe(3);
+    expect(random.randbelow(1000)).toBe(523);
+    expect(random.randbelow(7)).toBe(3);
   });
 });
 

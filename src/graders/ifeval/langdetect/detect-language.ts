@@ -1,8 +1,9 @@
 // langdetect 1.0.9's `detect(text)` with the seed fixed (`DetectorFactory.seed = 0`), so the verdict is deterministic.
+
+import { PythonRandom } from "../../../stats/python-random.js";
 import { isPythonUpper } from "../python-text.js";
 import { LANGUAGE_PROFILES } from "./language-profiles.js";
 import { isLatinExtendedAdditional, normalizeCharacter, normalizeVietnamese } from "./normalize-character.js";
-import { SeededRandom } from "./seeded-random.js";
 
 const ALPHA = 0.5;
 const ALPHA_WIDTH = 0.05;
@@ -120,13 +121,13 @@ export function detectLanguageProbabilities(text: string): LanguageProbability[]
   const { languages, probabilities } = model;
   const ngrams = extractNgrams(cleanText(text), probabilities);
   if (ngrams.length === 0) return undefined;
-  const random = new SeededRandom(LANGDETECT_SEED);
+  const random = new PythonRandom(LANGDETECT_SEED);
   const total = new Float64Array(languages.length);
   for (let trial = 0; trial < TRIALS; trial++) {
     const current = new Float64Array(languages.length).fill(1 / languages.length);
     const weight = (ALPHA + random.gauss() * ALPHA_WIDTH) / BASE_FREQUENCY;
     for (let iteration = 0; ; iteration++) {
-      const row = probabilities.get(ngrams[random.choiceIndex(ngrams.length)] ?? "");
+      const row = probabilities.get(ngrams[random.randbelow(ngrams.length)] ?? "");
       if (row !== undefined) {
         for (let index = 0; index < current.length; index++)
           current[index] = (current[index] ?? 0) * (weight + (row[index] ?? 0));

@@ -1,4 +1,5 @@
-// CPython's `random.Random` (MT19937) seeded from an int, with `getrandbits(k ≤ 32)`, `_randbelow` and `shuffle`.
+// CPython's `random.Random` (MT19937) seeded from an int, with `getrandbits(k ≤ 32)`, `_randbelow`, `shuffle`,
+// `sample`, `random()` and `gauss()`.
 
 const N = 624;
 const M = 397;
@@ -25,6 +26,8 @@ function seedWords(seed: bigint): number[] {
 export class PythonRandom {
   private readonly state = new Uint32Array(N);
   private index = N;
+  /** `gauss()`'s second value, kept for the next call. */
+  private nextGauss: number | undefined;
 
   constructor(seed: bigint | number) {
     const value = BigInt(seed);
@@ -92,6 +95,24 @@ export class PythonRandom {
     y ^= (y << 15) & 0xefc60000;
     y ^= y >>> 18;
     return y >>> 0;
+  }
+
+  /** `random()`: 53 random bits from two outputs (`genrand_res53`), in [0, 1). */
+  random(): number {
+    const high = this.nextUint32() >>> 5;
+    const low = this.nextUint32() >>> 6;
+    return (high * 67108864 + low) / 9007199254740992;
+  }
+
+  /** `gauss(0, 1)`: Box–Muller over two `random()` draws, the second value kept for the next call (`gauss_next`). */
+  gauss(): number {
+    const kept = this.nextGauss;
+    this.nextGauss = undefined;
+    if (kept !== undefined) return kept;
+    const angle = this.random() * 2 * Math.PI;
+    const radius = Math.sqrt(-2 * Math.log(1 - this.random()));
+    this.nextGauss = Math.sin(angle) * radius;
+    return Math.cos(angle) * radius;
   }
 
   /** `getrandbits(bits)` for 0 ≤ bits ≤ 32: the top `bits` bits of one output (0 draws nothing). */
