@@ -60,21 +60,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
       expect(server.oracle?.stats().benchmarks[name]?.served ?? 0).toBe(0);
       return;
     }
-    const outcome = await runBenchmarks(
-      {
-        benchmarks: [name],
-        baseUrl: server.url,
-        model: "mock-model",
-        dataDir,
-        endpointType,
-        cot,
-        recipe: [recipeName],
-        nShots: Math.min(recipe?.defaultNShots ?? 0, 1),
-        outputDir: mkdtempSync(join(tmpdir(), `contract-${name}-`)),
-        concurrency: 4,
-      },
-      { env: {} },
-    );
+    const outcome = await runBenchmarks(options, { env: {} });
     const [result] = outcome.benchmarks;
     const served = server.oracle?.stats().benchmarks[name];
     expect(outcome.status).toBe("completed");
