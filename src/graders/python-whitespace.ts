@@ -15,6 +15,13 @@ export function pythonStrip(text: string): string {
   return text.replace(LEADING, "").replace(TRAILING, "");
 }
 
+const WHITESPACE_RUN = new RegExp(`${PYTHON_WHITESPACE_CLASS}+`, "u");
+
+/** Python's `text.split()` with no argument: runs of whitespace separate, no empty pieces. */
+export function pythonSplit(text: string): string[] {
+  return text.split(WHITESPACE_RUN).filter((piece) => piece !== "");
+}
+
 /** Python's `text.rstrip()` with no argument. */
 export function pythonRstrip(text: string): string {
   return text.replace(TRAILING, "");

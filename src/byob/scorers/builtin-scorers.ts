@@ -3,10 +3,9 @@
 // `contains`, `exact_match`, `f1_token`, `regex_match`, `multiple_choice_acc` (and, from their own files, `bleu`,
 // `rouge`, `retrieval_metrics`, `any_of`/`all_of`); a YAML `scorer:` names them.
 // Python's `lower()`, `strip()` and `split()` semantics (Unicode whitespace) are kept.
-import { pythonStrip } from "../../graders/python-whitespace.js";
+import { pythonSplit, pythonStrip } from "../../graders/python-whitespace.js";
 import { type ScorerFunction, type ScorerInput, scorer } from "../scorer.js";
 import { bleu, rouge } from "./overlap-scorers.js";
-import { pythonSplit } from "./python-split.js";
 import { retrievalMetrics } from "./retrieval-scorer.js";
 
 /** `target.lower().strip() in response.lower()`. */

@@ -1,8 +1,9 @@
 // NeMo Evaluator BYOB's text-overlap scorers `bleu` and `rouge`
 // (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/scorers.py@76c865c3c09132c1d102a0a84454c36823f19cff):
 // lowercased Python `split()` tokens; the same floating-point operations in the same order.
+
+import { pythonSplit } from "../../graders/python-whitespace.js";
 import { type ScorerInput, scorer } from "../scorer.js";
-import { pythonSplit } from "./python-split.js";
 
 /** `Counter(tuple(tokens[i:i+n]) for i in …)`, keyed by the n-gram's tokens joined with a separator no token has. */
 function ngrams(tokens: readonly string[], n: number): Map<string, number> {

@@ -1,10 +1,10 @@
 // The `length_constraints:` instructions: sentences, paragraphs split by `***`, words, and the nth paragraph's first word.
 
-import { PYTHON_WHITESPACE_CLASS, pythonStrip } from "../python-whitespace.js";
+import { PYTHON_WHITESPACE_CLASS, pythonSplit, pythonStrip } from "../python-whitespace.js";
 import { countWords } from "./count-words.js";
 import { compareCount, type InstructionKwargs } from "./instruction-kwargs.js";
 import { countSentences } from "./punkt/count-sentences.js";
-import { splitOnWhitespace, stripCharactersStart } from "./python-text.js";
+import { stripCharactersStart } from "./python-text.js";
 
 const MARKDOWN_DIVIDER = new RegExp(`${PYTHON_WHITESPACE_CLASS}?\\*\\*\\*${PYTHON_WHITESPACE_CLASS}?`, "u");
 const FIRST_WORD_END = new Set([".", ",", "?", "!", "'", '"']);
@@ -57,7 +57,7 @@ export function checkNthParagraphFirstWord(
   if (kwargs.nth_paragraph > count) return false;
   const paragraph = pythonStrip(paragraphs[kwargs.nth_paragraph - 1] ?? "");
   if (paragraph === "") return false;
-  const word = stripCharactersStart(stripCharactersStart(splitOnWhitespace(paragraph)[0] ?? "", "'"), '"');
+  const word = stripCharactersStart(stripCharactersStart(pythonSplit(paragraph)[0] ?? "", "'"), '"');
   let firstWord = "";
   for (const character of word) {
     if (FIRST_WORD_END.has(character)) break;

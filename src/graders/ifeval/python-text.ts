@@ -1,7 +1,5 @@
-// Python `str` behaviour the IFEval checks rely on: `strip(chars)`, `split()`, `isupper()`, `islower()`.
-import { PYTHON_WHITESPACE_CLASS } from "../python-whitespace.js";
-
-const WHITESPACE_RUN = new RegExp(`${PYTHON_WHITESPACE_CLASS}+`, "u");
+// Python `str` behaviour the IFEval checks rely on: `strip(chars)`, `isupper()`, `islower()` (`split()` is
+// python-whitespace.ts's `pythonSplit`).
 const LOWERCASE_OR_TITLE = /[\p{Lowercase}\p{Lt}]/u;
 const UPPERCASE_OR_TITLE = /[\p{Uppercase}\p{Lt}]/u;
 const UPPERCASE = /\p{Uppercase}/u;
@@ -34,11 +32,6 @@ export function stripCharactersEnd(text: string, characters: string): string {
   let end = points.length;
   while (end > 0 && set.has(points[end - 1] ?? "")) end--;
   return points.slice(0, end).join("");
-}
-
-/** Python's `text.split()` with no argument: runs of whitespace separate, empty pieces dropped. */
-export function splitOnWhitespace(text: string): string[] {
-  return text.split(WHITESPACE_RUN).filter((piece) => piece !== "");
 }
 
 /** Python's `str.isupper()`: at least one cased character, and none lowercase or titlecase. */

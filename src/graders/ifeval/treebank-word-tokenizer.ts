@@ -1,7 +1,6 @@
 // nltk's `NLTKWordTokenizer.tokenize` (the improved Treebank tokenizer that `word_tokenize` runs per sentence).
-import { PYTHON_WHITESPACE_CLASS } from "../python-whitespace.js";
+import { PYTHON_WHITESPACE_CLASS, pythonSplit } from "../python-whitespace.js";
 import { PYTHON_WORD_BOUNDARY, PYTHON_WORD_CHARACTERS } from "./python-pattern.js";
-import { splitOnWhitespace } from "./python-text.js";
 
 type Rule = readonly [pattern: RegExp, replacement: string];
 
@@ -71,5 +70,5 @@ export function treebankWordTokenize(sentence: string): string[] {
   text = applyRules(text, [PARENS_BRACKETS, DOUBLE_DASHES]);
   text = applyRules(` ${text} `, ENDING_QUOTES);
   text = applyRules(text, CONTRACTIONS);
-  return splitOnWhitespace(text);
+  return pythonSplit(text);
 }

@@ -10,7 +10,6 @@ export const PYTHON_NON_WORD_CLASS = "[^\\p{L}\\p{N}_]";
 
 const LEADING_SPACE = new RegExp(`^${PYTHON_SPACE_CLASS}+`, "u");
 const TRAILING_SPACE = new RegExp(`${PYTHON_SPACE_CLASS}+$`, "u");
-const SPACE_RUN = new RegExp(`${PYTHON_SPACE_CLASS}+`, "u");
 
 /** `text.lstrip(characters)`; without `characters`, Python whitespace. */
 export function pythonLeftStrip(text: string, characters?: string): string {
@@ -31,13 +30,6 @@ export function pythonRightStrip(text: string, characters?: string): string {
 /** `text.strip(characters)`; without `characters`, Python whitespace. */
 export function pythonStrip(text: string, characters?: string): string {
   return pythonLeftStrip(pythonRightStrip(text, characters), characters);
-}
-
-/** `text.split()`: runs of whitespace separate, no empty items. */
-export function pythonSplitWords(text: string): string[] {
-  return pythonStrip(text)
-    .split(SPACE_RUN)
-    .filter((word) => word.length > 0);
 }
 
 /** `len(text)`: code points, not UTF-16 units. */

@@ -1,5 +1,6 @@
 // word2number 1.1's `w2n.word_to_num` (akshaynagpal/w2n word2number/w2n.py@1f36329cbdb66d941c7107a39769d5c659e44727, tag 1.1), quirks kept.
-import { pythonFloatRepr, pythonInt, pythonSplitWords } from "./python-text.js";
+import { pythonSplit } from "../python-whitespace.js";
+import { pythonFloatRepr, pythonInt } from "./python-text.js";
 
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ["zero", 0],
@@ -71,7 +72,7 @@ function wordToNumber(sentence: string): { value: number; isFloat: boolean } | {
     if (integer === undefined) throw new NotANumber("too many digits");
     return { integer };
   }
-  let numbers = pythonSplitWords(lowered).filter((word) => NUMBER_WORDS.has(word) || word === POINT);
+  let numbers = pythonSplit(lowered).filter((word) => NUMBER_WORDS.has(word) || word === POINT);
   if (numbers.length === 0) throw new NotANumber("no number words");
   const count = (word: string) => numbers.filter((item) => item === word).length;
   if (count("thousand") > 1 || count("million") > 1 || count("billion") > 1 || count(POINT) > 1) {
