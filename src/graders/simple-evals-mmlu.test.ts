@@ -1,6 +1,6 @@
 // Unit tests of `simple_evals_mmlu`: each normalisation rule, answer-word order, letter mapping, and the reference's own verdicts.
 import { describe, expect, it } from "vitest";
-import { pythonIgnoreCasePattern } from "./python-ignore-case-pattern.js";
+import { translatePythonPattern } from "./python-pattern.js";
 import {
   extractSimpleEvalsMmluAnswer,
   MULTILINGUAL_ANSWER_WORDS,
@@ -194,7 +194,7 @@ describe("simple_evals_mmlu: rules", () => {
     const characters = new Set(MULTILINGUAL_ANSWER_WORDS.flatMap((word) => [...word.replaceAll("\\s*", "")]));
     const mismatches: string[] = [];
     for (const character of characters) {
-      const regex = new RegExp(`^${pythonIgnoreCasePattern(character)}$`, "iu");
+      const regex = new RegExp(`^${translatePythonPattern(character, { isIgnoreCase: true })}$`, "iu");
       const matched: number[] = [];
       for (let codePoint = 0; codePoint <= 0xffff; codePoint++) {
         if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;

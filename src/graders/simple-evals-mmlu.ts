@@ -2,7 +2,7 @@
 // Reference: openai/simple-evals common.py@ee3b0318d8d1d9d72755a4120879be65f7c07e9e (`normalize_response`,
 // `MULTILINGUAL_ANSWER_PATTERN_TEMPLATE`, `MULTILINGUAL_ANSWER_REGEXES`, `normalize_extracted_answer`), used by
 // mmlu_eval.py@ee3b0318d8d1d9d72755a4120879be65f7c07e9e.
-import { pythonIgnoreCasePattern } from "./python-ignore-case-pattern.js";
+import { translatePythonPattern } from "./python-pattern.js";
 import { pythonStrip } from "./python-whitespace.js";
 import { type Grade, type GraderInput, noAnswerGrade } from "./types.js";
 
@@ -58,7 +58,7 @@ const LETTER_TAIL =
 
 /** One compiled regex per answer word, `(?i)` as Python applies it; `re.search` = the leftmost match. */
 const ANSWER_REGEXES: readonly RegExp[] = MULTILINGUAL_ANSWER_WORDS.map(
-  (word) => new RegExp(pythonIgnoreCasePattern(word) + LETTER_TAIL, "iu"),
+  (word) => new RegExp(translatePythonPattern(word, { isIgnoreCase: true }) + LETTER_TAIL, "iu"),
 );
 
 /** `normalize_response`: the reference's markdown and LaTeX removals, in its order. */

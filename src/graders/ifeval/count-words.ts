@@ -1,5 +1,5 @@
 // IFEval's word count: nltk's `RegexpTokenizer(r"\w+")` tokens, i.e. runs of Python's Unicode `\w`.
-import { PYTHON_WORD_CHARACTERS } from "./python-pattern.js";
+import { PYTHON_WORD_CHARACTERS } from "../python-pattern.js";
 
 const WORD_RUN = new RegExp(`[${PYTHON_WORD_CHARACTERS}]+`, "gu");
 

@@ -1,8 +1,8 @@
 // The `detectable_content:` instructions: `[placeholder]` count and a postscript marker.
 
+import { pythonRegExp } from "../python-pattern.js";
 import { pythonStrip } from "../python-whitespace.js";
 import type { InstructionKwargs } from "./instruction-kwargs.js";
-import { pythonRegExp } from "./python-pattern.js";
 
 const PLACEHOLDER = /\[[^\n]*?\]/g;
 const PPS_LINE = pythonRegExp("\\s*p\\.\\s?p\\.\\s?s.*$", { isMultiline: true });

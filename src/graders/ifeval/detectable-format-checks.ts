@@ -1,9 +1,9 @@
 // The `detectable_format:` instructions: bullets, constrained answers, highlights, sections, JSON and a title.
 
+import { pythonRegExp } from "../python-pattern.js";
 import { pythonStrip } from "../python-whitespace.js";
 import type { InstructionKwargs } from "./instruction-kwargs.js";
 import { isPythonJson } from "./python-json.js";
-import { pythonRegExp } from "./python-pattern.js";
 import { stripCharacters, stripCharactersEnd, stripCharactersStart } from "./python-text.js";
 
 const STAR_BULLET = pythonRegExp("^\\s*\\*[^\\*].*$", { isMultiline: true, isGlobal: true });

@@ -1,8 +1,8 @@
 // The `keywords:` instructions: existence, frequency, forbidden words and letter frequency.
 
+import { PYTHON_WORD_BOUNDARY, pythonRegExp, translatePythonPattern } from "../python-pattern.js";
 import { pythonStrip } from "../python-whitespace.js";
 import { compareCount, type InstructionKwargs } from "./instruction-kwargs.js";
-import { PYTHON_WORD_BOUNDARY, pythonRegExp, translatePythonPattern } from "./python-pattern.js";
 
 /** Every keyword, read as a Python regex, is found case-insensitively (`re.search(keyword, value, re.I)`). */
 export function checkKeywordsExistence(

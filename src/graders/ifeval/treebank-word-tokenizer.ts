@@ -1,6 +1,7 @@
 // nltk's `NLTKWordTokenizer.tokenize` (the improved Treebank tokenizer that `word_tokenize` runs per sentence).
+
+import { PYTHON_WORD_BOUNDARY, PYTHON_WORD_CHARACTERS } from "../python-pattern.js";
 import { PYTHON_WHITESPACE_CLASS, pythonSplit } from "../python-whitespace.js";
-import { PYTHON_WORD_BOUNDARY, PYTHON_WORD_CHARACTERS } from "./python-pattern.js";
 
 type Rule = readonly [pattern: RegExp, replacement: string];
 

@@ -1,5 +1,6 @@
-// Python `re` patterns from IFEval's kwargs (keywords, section splitters, postscript markers) as JavaScript RegExps.
-import { PYTHON_WHITESPACE_CLASS } from "../python-whitespace.js";
+// Python `re` patterns as JavaScript RegExps (IFEval's kwargs: keywords, section splitters, postscript markers; the
+// simple-evals answer words under `(?i)`).
+import { PYTHON_WHITESPACE_CLASS } from "./python-whitespace.js";
 
 /** Python's `\w` on `str`: `isalnum()` (letters and every numeric character) or `_`; combining marks are not. */
 export const PYTHON_WORD_CHARACTERS = "\\p{L}\\p{N}_";
