@@ -1,6 +1,6 @@
 // User benchmarks through real runs: definition files (TypeScript and YAML) written to a temporary folder, run by
 // `runBenchmarks` against the oracle mock server (which loads the same files), or with no server (eval-only).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -11,30 +11,13 @@ import { loadOracleBenchmarks } from "../mock-server/load-oracle-benchmarks.js";
 import { type MockServer, startMockServer } from "../mock-server/start-mock-server.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import { findDefinedBenchmarks } from "./find-definition-files.js";
+import { removeTempFolders, tempFolder } from "./test-support/temp-folder.js";
 
-const directories: string[] = [];
 const servers: MockServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-/** A folder with `files` written in it (JSON values as JSONL lines when an array of objects). */
-function folder(files: Record<string, string | readonly object[]>): string {
-  const directory = mkdtempSync(path.join(tmpdir(), "byob-"));
-  directories.push(directory);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(directory, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(
-      file,
-      typeof content === "string" ? content : `${content.map((row) => JSON.stringify(row)).join("\n")}\n`,
-    );
-  }
-  return directory;
-}
+afterAll(removeTempFolders);
 
 const QA = [
   { q: "Capital of France?", a: "Paris", level: "easy" },
@@ -72,7 +55,7 @@ function resultOf(runDir: string, name: string): Record<string, unknown> {
 
 describe("BYOB definitions through run", () => {
   it("runs a TypeScript definition with every prompt parameter, against the oracle, exactly", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "data/qa.jsonl": QA,
       "data/shots.jsonl": SHOTS,
       "prompts/system.txt": "Difficulty: {level}. Answer in one word.",
@@ -168,7 +151,7 @@ export default benchmark(
   });
 
   it("sends completions as system + newline + prompt, and draws shots from the evaluated rows without the sample itself", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "qa.jsonl": QA,
       "bench.ts": `import { benchmark, scorer } from "llm-benchmarker";
 export const qa = benchmark(
@@ -197,7 +180,7 @@ export const qa = benchmark(
   });
 
   it("marks a sample whose scorer throws an error and goes on; a scorer returning a string stops the run (exit 2)", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "qa.jsonl": QA,
       "throws.ts": `import { benchmark, scorer } from "llm-benchmarker";
 export default benchmark({ name: "throws", dataset: "qa.jsonl", prompt: "{q}", targetField: "a" },
@@ -245,7 +228,7 @@ export default benchmark({ name: "stringy", dataset: "qa.jsonl", prompt: "{q}", 
 
   it("grades a responses column with no server at all (eval-only), in TypeScript and in YAML with a built-in scorer", async () => {
     const saved = QA.map((row, index) => ({ ...row, model_a: index % 2 === 0 ? row.a : "unsure" }));
-    const dir = folder({
+    const dir = tempFolder({
       "saved.jsonl": saved,
       "eval.yaml":
         "name: model-a\ndataset: saved.jsonl\nprompt: '{q}'\ntarget_field: a\nresponse_field: model_a\nscorer: exact_match\n",
@@ -265,7 +248,7 @@ export default benchmark({ name: "stringy", dataset: "qa.jsonl", prompt: "{q}", 
   });
 
   it("takes a YAML scorer from a module, and lists definitions of a folder with list --include's loader", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "qa.csv": "q,a\nCapital of France?,Paris\nRed planet?,Mars\n",
       "score.ts": `export function startsWith(sample: { response: string; target: string }) {
   return { correct: sample.response.startsWith(sample.target) };
@@ -294,7 +277,7 @@ describe("bad BYOB definitions", () => {
     servers.push(server);
     return runBenchmarks(
       {
-        benchmarks: [path.join(folder(files), name)],
+        benchmarks: [path.join(tempFolder(files), name)],
         outputDir: tmpdir(),
         baseUrl: server.url,
         model: "mock-model",

@@ -1,8 +1,7 @@
 // Reference recipes in the definition API (`recipes`, `rowSchema`, `sampleId`, `maxNumFewshot`, `oracle`) through
 // real runs of a definition file against the oracle mock server, reading an `hf://` dataset from `--data-dir`; and
 // the clear errors a wrong recipe definition gets.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -16,29 +15,13 @@ import { compileBenchmark } from "./compile-benchmark.js";
 import { benchmark } from "./define-benchmark.js";
 import type { RecipeDefinitionInput } from "./recipe-definition.js";
 import { type ScorerInput, scorer } from "./scorer.js";
+import { removeTempFolders, tempFolder } from "./test-support/temp-folder.js";
 
-const directories: string[] = [];
 const servers: MockServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-afterAll(() => {
-  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string | readonly object[]>): string {
-  const directory = mkdtempSync(path.join(tmpdir(), "byob-recipes-"));
-  directories.push(directory);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(directory, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(
-      file,
-      typeof content === "string" ? content : `${content.map((row) => JSON.stringify(row)).join("\n")}\n`,
-    );
-  }
-  return directory;
-}
+afterAll(removeTempFolders);
 
 function journal(runDir: string): SampleRecord[] {
   return readFileSync(path.join(runDir, "samples.jsonl"), "utf8")
@@ -122,7 +105,7 @@ async function startOracle(file: string, dataDir: string, accuracy: number): Pro
 
 describe("reference recipes in a definition, through run", () => {
   it("follows each recipe's pool, picks, layout, grader and defaults, reading the hf:// splits from --data-dir", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "bench.ts": DEFINITION,
       "data/arith_ref/test.jsonl": TEST,
       "data/arith_ref/train.jsonl": TRAIN,
@@ -188,7 +171,7 @@ describe("reference recipes in a definition, through run", () => {
   });
 
   it("runs the second recipe by --recipe: its own prompt, fixed exemplars, the scorer, completions", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "bench.ts": DEFINITION,
       "data/arith_ref/test.jsonl": TEST,
     });
@@ -260,7 +243,7 @@ describe("reference recipes: mistakes get clear errors", () => {
   });
 
   it("at load: a split pool on a file dataset, too few shot rows, duplicate ids, rows the schema rejects", async () => {
-    const dir = folder({
+    const dir = tempFolder({
       "rows.jsonl": [
         { q: "a", a: "1" },
         { q: "b", a: "2" },

@@ -44,6 +44,21 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
   afterAll(async () => {
     await server.stop();
   });
+  /** `llm-bench run humaneval` against the oracle on the fixtures, with `args` added. */
+  const run = (args: string[]) =>
+    runCli([
+      "run",
+      "humaneval",
+      "--base-url",
+      server.url,
+      "--model",
+      "mock-model",
+      "--data-dir",
+      fixtures,
+      "--output-dir",
+      out,
+      ...args,
+    ]);
 
   it("spec recipe (chat) and human-eval recipe (completions): accuracy is the oracle's, results in samples.jsonl", async () => {
     for (const args of [
@@ -51,21 +66,7 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
       ["--endpoint-type", "completions"],
     ]) {
       const before = await server.stats();
-      const result = await runCli([
-        "run",
-        "humaneval",
-        "--base-url",
-        server.url,
-        "--model",
-        "mock-model",
-        "--data-dir",
-        fixtures,
-        "--output-dir",
-        out,
-        "--sandbox-workers",
-        "2",
-        ...args,
-      ]);
+      const result = await run(["--sandbox-workers", "2", ...args]);
       expect(result.stderr).not.toMatch(/at .+\.js:\d+/);
       expect(result.code).toBe(0);
       const after = await server.stats();
@@ -89,30 +90,15 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
       } else {
         expect(first?.prompt.type).toBe("completion");
       }
-      const run = JSON.parse(readFileSync(join(runDirOf(result.stdout), "run.json"), "utf8")) as {
+      const manifest = JSON.parse(readFileSync(join(runDirOf(result.stdout), "run.json"), "utf8")) as {
         benchmarks: { recipe: { name: string } }[];
       };
-      expect(run.benchmarks[0]?.recipe.name).toBe(args[1] === "spec" ? "spec" : "openai");
+      expect(manifest.benchmarks[0]?.recipe.name).toBe(args[1] === "spec" ? "spec" : "openai");
     }
   }, 120_000);
 
   it("--num-samples-per-task 3 asks each problem three times and reports pass@1 per problem and overall", async () => {
-    const result = await runCli([
-      "run",
-      "humaneval",
-      "--base-url",
-      server.url,
-      "--model",
-      "mock-model",
-      "--data-dir",
-      fixtures,
-      "--output-dir",
-      out,
-      "--num-samples-per-task",
-      "3",
-      "--temperature",
-      "0.8",
-    ]);
+    const result = await run(["--num-samples-per-task", "3", "--temperature", "0.8"]);
     expect(result.code).toBe(0);
     const runDir = runDirOf(result.stdout);
     const records = journalOf<Journal>(runDir);
@@ -133,20 +119,7 @@ describe.skipIf(!hasBwrap)("humaneval on the command line", () => {
     expect(Object.values(file.pass_at_k.problems).every((problem) => problem.n === 3)).toBe(true);
     expect(result.stdout).toMatch(/pass@1 \d+\.\d+% over 3 problems \(3 completions each\)/);
 
-    const greedy = await runCli([
-      "run",
-      "humaneval",
-      "--base-url",
-      server.url,
-      "--model",
-      "mock-model",
-      "--data-dir",
-      fixtures,
-      "--output-dir",
-      out,
-      "--num-samples-per-task",
-      "3",
-    ]);
+    const greedy = await run(["--num-samples-per-task", "3"]);
     expect(greedy.code).toBe(2);
     expect(greedy.stderr).toMatch(/at temperature 0 asks for 3 identical greedy completions/);
   }, 120_000);
