@@ -3,15 +3,13 @@
 // @28fef95ea8c9f7a547c8329f2cd3d32b92c1fa24: evaluation/pass_k_utils.py `np.all(np.array(results) > 0)`;
 // evaluation/compute_code_generation_metrics.py `check_correctness`, whose watchdog marks every test -1).
 import { z } from "zod";
+import type { SandboxResult } from "../../sandbox/types.js";
 
-/** The fields of the sandbox's `SandboxResult` this reads (benchmarks/ does not import sandbox/). */
-export interface LcbRunOutcome {
-  /** "ok" and "exit" mean the program ended by itself; "aborted" that the caller stopped it; else the sandbox did. */
-  status: string;
-  stdout: string;
-  stderr: string;
-  reason?: string | undefined;
-}
+/**
+ * The fields of the sandbox's result this reads: "ok" and "exit" mean the program ended by itself; "aborted" that
+ * the caller stopped it; else the sandbox did.
+ */
+export type LcbRunOutcome = Pick<SandboxResult, "status" | "stdout" | "stderr" | "reason">;
 
 /** The harness's line; lenient about absent fields, strict about results. */
 export const lcbHarnessLineSchema = z.object({
