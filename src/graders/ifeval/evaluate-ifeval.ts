@@ -1,7 +1,9 @@
-// IFEval's strict and loose verdicts for one sample, as the official `test_instruction_following_strict` / `_loose`.
+// IFEval's strict and loose verdicts for one sample, as the official `test_instruction_following_strict` / `_loose`
+// (or Multi-IF's `gen_acc_strict` / `gen_acc_loose`).
 
 import { pythonStrip } from "../python-whitespace.js";
-import { type InstructionCheck, instructionChecks } from "./instruction-checks.js";
+import { type IfevalDialect, ifevalDialects } from "./ifeval-dialects.js";
+import type { InstructionCheck, InstructionChecks } from "./instruction-checks.js";
 import type { IfevalInstructionId } from "./instruction-kwargs.js";
 import { type IfevalInstruction, parseIfevalInstructions } from "./parse-ifeval-instructions.js";
 
@@ -12,6 +14,8 @@ export interface IfevalSample {
   instructionIds: readonly string[];
   /** One kwargs object per instruction id; null values are dropped (Hugging Face rows list every key). */
   kwargs: readonly unknown[];
+  /** Whose checkers grade: Google's official ones (default) or Multi-IF's multilingual ones. */
+  dialect?: IfevalDialect;
 }
 
 export interface InstructionVerdict {
@@ -52,28 +56,43 @@ export function looseResponseVariants(response: string): string[] {
   ];
 }
 
-/** A blank response follows nothing; otherwise the instruction's check decides. */
-function isFollowedBy(text: string, instruction: IfevalInstruction): boolean {
-  if (pythonStrip(text) === "") return false;
-  const check = instructionChecks[instruction.instructionId] as InstructionCheck<IfevalInstructionId>;
+function isFollowedBy(text: string, instruction: IfevalInstruction, checks: InstructionChecks): boolean {
+  const check = checks[instruction.instructionId] as InstructionCheck<IfevalInstructionId>;
   return check(text, instruction.kwargs as never);
+}
+
+/** A loose variant counts only when it is not blank. */
+function isLooseVariantFollowed(
+  text: string,
+  instruction: IfevalInstruction,
+  checks: InstructionChecks,
+): boolean {
+  return pythonStrip(text) !== "" && isFollowedBy(text, instruction, checks);
 }
 
 function verdicts(perInstruction: InstructionVerdict[]): IfevalVerdicts {
   return { isFollowed: perInstruction.every((verdict) => verdict.isFollowed), perInstruction };
 }
 
-/** Strict and loose verdicts of already parsed instructions (see `parseIfevalInstructions`). */
+/**
+ * Strict and loose verdicts of already parsed instructions (see `parseIfevalInstructions`). A blank response
+ * follows nothing, except in Multi-IF's strict verdict, which checks any non-empty response.
+ */
 export function evaluateIfevalInstructions(
   response: string,
   instructions: readonly IfevalInstruction[],
+  dialect: IfevalDialect = "google",
 ): IfevalResult {
+  const { checks, isStrictChecked } = ifevalDialects[dialect];
   const variants = looseResponseVariants(response);
+  const isBlank = pythonStrip(response) === "";
   const strict: InstructionVerdict[] = [];
   const loose: InstructionVerdict[] = [];
   for (const instruction of instructions) {
-    const isStrict = isFollowedBy(response, instruction);
-    const isLoose = isStrict || variants.slice(1).some((variant) => isFollowedBy(variant, instruction));
+    const isStrict = isStrictChecked(response) && isFollowedBy(response, instruction, checks);
+    const isLoose =
+      (isStrict && !isBlank) ||
+      variants.slice(1).some((variant) => isLooseVariantFollowed(variant, instruction, checks));
     strict.push({ instructionId: instruction.instructionId, isFollowed: isStrict });
     loose.push({ instructionId: instruction.instructionId, isFollowed: isLoose });
   }
@@ -82,8 +101,10 @@ export function evaluateIfevalInstructions(
 
 /** Strict and loose verdicts of one sample; throws a `DatasetError` for an unknown id or invalid kwargs. */
 export function evaluateIfeval(sample: IfevalSample): IfevalResult {
+  const dialect = sample.dialect ?? "google";
   return evaluateIfevalInstructions(
     sample.response,
-    parseIfevalInstructions(sample.instructionIds, sample.kwargs),
+    parseIfevalInstructions(sample.instructionIds, sample.kwargs, dialect),
+    dialect,
   );
 }

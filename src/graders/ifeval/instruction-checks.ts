@@ -36,7 +36,10 @@ export type InstructionCheck<Id extends IfevalInstructionId> = (
   kwargs: InstructionKwargs[Id],
 ) => boolean;
 
-export const instructionChecks: { [Id in IfevalInstructionId]: InstructionCheck<Id> } = {
+/** A check for every instruction id. */
+export type InstructionChecks = { [Id in IfevalInstructionId]: InstructionCheck<Id> };
+
+export const instructionChecks: InstructionChecks = {
   "keywords:existence": checkKeywordsExistence,
   "keywords:frequency": checkKeywordFrequency,
   "keywords:forbidden_words": checkForbiddenWords,

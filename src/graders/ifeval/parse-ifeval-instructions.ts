@@ -1,7 +1,7 @@
 // Reads a row's instruction ids and kwargs into typed instructions, the way the official `build_description(**kwargs)` takes them.
 import { DatasetError } from "../../errors.js";
+import { type IfevalDialect, ifevalDialects } from "./ifeval-dialects.js";
 import {
-  IFEVAL_INSTRUCTION_IDS,
   type IfevalInstructionId,
   type InstructionKwargs,
   instructionKwargsSchemas,
@@ -12,8 +12,8 @@ export type IfevalInstruction = {
   [Id in IfevalInstructionId]: { instructionId: Id; kwargs: InstructionKwargs[Id] };
 }[IfevalInstructionId];
 
-function isInstructionId(id: string): id is IfevalInstructionId {
-  return Object.hasOwn(instructionKwargsSchemas, id);
+function isInstructionId(id: string, dialect: IfevalDialect): id is IfevalInstructionId {
+  return Object.hasOwn(instructionKwargsSchemas, id) && Object.hasOwn(ifevalDialects[dialect].checks, id);
 }
 
 /** The kwargs without null / undefined values: Hugging Face's IFEval rows list every key, unused ones as null. */
@@ -28,11 +28,13 @@ function presentKwargs(kwargs: unknown): Record<string, unknown> {
 
 /**
  * Pairs each instruction id with its kwargs (same index), checks the id is one of the official registry's and
- * the kwargs are what its check needs. Throws a `DatasetError` naming the instruction otherwise.
+ * the kwargs are what its check needs. Throws a `DatasetError` naming the instruction otherwise. Google's and
+ * Multi-IF's registries have the same ids and arguments.
  */
 export function parseIfevalInstructions(
   instructionIds: readonly string[],
   kwargs: readonly unknown[],
+  dialect: IfevalDialect = "google",
 ): IfevalInstruction[] {
   if (instructionIds.length !== kwargs.length) {
     throw new DatasetError(
@@ -40,10 +42,9 @@ export function parseIfevalInstructions(
     );
   }
   return instructionIds.map((instructionId, index) => {
-    if (!isInstructionId(instructionId)) {
-      throw new DatasetError(
-        `Unknown IFEval instruction "${instructionId}". Available: ${IFEVAL_INSTRUCTION_IDS.join(", ")}`,
-      );
+    if (!isInstructionId(instructionId, dialect)) {
+      const available = Object.keys(ifevalDialects[dialect].checks).join(", ");
+      throw new DatasetError(`Unknown IFEval instruction "${instructionId}". Available: ${available}`);
     }
     const parsed = instructionKwargsSchemas[instructionId].safeParse(presentKwargs(kwargs[index]));
     if (!parsed.success) {

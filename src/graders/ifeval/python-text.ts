@@ -53,3 +53,14 @@ export function isPythonLower(text: string): boolean {
   }
   return hasCased;
 }
+
+/** The line boundaries of `str.splitlines()` besides CR LF, which is one. */
+const LINE_BOUNDARY_CLASS = "[\\n\\v\\f\\r\\x1c-\\x1e\\x85\\u2028\\u2029]";
+const LINE_BREAK = new RegExp(`\\r\\n|${LINE_BOUNDARY_CLASS}`);
+
+/** Python's `text.splitlines()`: every Unicode line boundary splits, and a final line break adds no empty line. */
+export function pythonSplitLines(text: string): string[] {
+  const lines = text.split(LINE_BREAK);
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
+}

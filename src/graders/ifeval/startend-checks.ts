@@ -10,8 +10,21 @@ export function checkEndPhrase(response: string, kwargs: InstructionKwargs["star
   return value.endsWith(pythonStrip(kwargs.end_phrase).toLowerCase());
 }
 
+/** An opening and a closing quotation mark. */
+export type QuotePair = readonly [opening: string, closing: string];
+
+const DOUBLE_QUOTES: readonly QuotePair[] = [['"', '"']];
+
+/** The stripped response is at least two characters long and starts and ends with one of the pairs. */
+export function isQuotedWith(response: string, pairs: readonly QuotePair[]): boolean {
+  const characters = [...pythonStrip(response)];
+  return (
+    characters.length > 1 &&
+    pairs.some(([opening, closing]) => characters[0] === opening && characters.at(-1) === closing)
+  );
+}
+
 /** The stripped response is at least two characters long and starts and ends with `"`. */
 export function checkQuotation(response: string): boolean {
-  const characters = [...pythonStrip(response)];
-  return characters.length > 1 && characters[0] === '"' && characters.at(-1) === '"';
+  return isQuotedWith(response, DOUBLE_QUOTES);
 }
