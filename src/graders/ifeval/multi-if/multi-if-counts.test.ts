@@ -1,0 +1,158 @@
+// Multi-IF's language-dependent counters. Expected values come from running Multi-IF's `ifeval.py` functions
+// (python3, langdetect 1.0.9 seeded 0, emoji 2.2.0); Thai ones state what our approximation does.
+import { describe, expect, it } from "vitest";
+import { pythonSplitLines } from "../python-text.js";
+import { countCjkSentences } from "./count-cjk-sentences.js";
+import { countCjkWords } from "./count-cjk-words.js";
+import { countHindiSentences } from "./count-hindi-sentences.js";
+import { countMultiIfSentences } from "./count-multi-if-sentences.js";
+import { countMultiIfWords } from "./count-multi-if-words.js";
+import { countThaiSentences } from "./count-thai-sentences.js";
+import { countingScript } from "./counting-script.js";
+import { thaiWordTokenize } from "./thai-word-tokenize.js";
+
+describe("countingScript (langdetect, unreadable text → en)", () => {
+  it.each([
+    ["今天天气很好。我们去公园散步吧！你觉得怎么样？", "chinese-japanese"],
+    ["日本の首都は東京です。東京はとても大きな都市です。", "chinese-japanese"],
+    ["नमस्ते। आप कैसे हैं? मैं ठीक हूँ! धन्यवाद।", "hindi"],
+    ["สวัสดีครับ วันนี้อากาศดีมาก", "thai"],
+    ["Москва — столица России. Это очень большой город!", "default"],
+    ["서울은 대한민국의 수도입니다. 서울은 매우 큰 도시입니다.", "default"],
+    ["12345 !!! ???", "default"],
+    ["   ", "default"],
+  ])("%s → %s", (text, script) => {
+    expect(countingScript(text)).toBe(script);
+  });
+});
+
+describe("countCjkWords (count_words_chinese_japanese)", () => {
+  it.each([
+    ["今天天气很好。我们去公园散步吧！你觉得怎么样？", 20],
+    ["人工智能正在改变世界。\n\n它带来了机遇，也带来了挑战……我们需要谨慎！！", 28],
+    // The docstring's own example: the unqualified ☺ and ❤ count as emoji.
+    ["こんにちは、ジェイソンさん、Jason? Nice to meet you☺ ❤", 19],
+    ["日本の首都は東京です。東京はとても大きな都市です。私は東京が大好きです😀👍🏽", 35],
+    ["서울은 대한민국의 수도입니다. 서울은 매우 큰 도시입니다.", 24],
+    ["12345 !!! ???", 1],
+    ["家族👨‍👩‍👧と1️⃣番", 6],
+    ["   ", 0],
+  ])("%s → %i", (text, words) => {
+    expect(countCjkWords(text)).toBe(words);
+  });
+});
+
+describe("countCjkSentences (split_chinese_japanese)", () => {
+  it.each([
+    ["今天天气很好。我们去公园散步吧！你觉得怎么样？", 3],
+    // `……` and the second `！` start no sentence; the blank line has none.
+    ["人工智能正在改变世界。\n\n它带来了机遇，也带来了挑战……我们需要谨慎！！", 2],
+    ["「東京は日本の首都です。」", 2],
+    // The space after `。` starts a sentence of its own (` 。`); `\r\n` is one line break.
+    ["中文句子一。 。中文句子二\r\n第三句话？", 4],
+    ["   ", 0],
+  ])("%s → %i", (text, sentences) => {
+    expect(countCjkSentences(text)).toBe(sentences);
+  });
+});
+
+describe("countHindiSentences (count_hindi_num_sentences)", () => {
+  it.each([
+    ["नमस्ते। आप कैसे हैं? मैं ठीक हूँ! धन्यवाद।", 4],
+    // A line break does not end a sentence; the unterminated tail is one.
+    ["भारत एक विशाल देश है। यहाँ कई भाषाएँ बोली जाती हैं।\nहिंदी सबसे अधिक बोली जाने वाली भाषा है", 3],
+    // Full stops and the double danda do not count; every `!` and `?` does.
+    ["यह पहला वाक्य है. यह दूसरा है॥ तीसरा", 1],
+    ["12345 !!! ???", 6],
+  ])("%s → %i", (text, sentences) => {
+    expect(countHindiSentences(text)).toBe(sentences);
+  });
+});
+
+describe("countMultiIfWords / countMultiIfSentences", () => {
+  it("counts Hindi words as IFEval's \\w+ (combining marks split words) and Hindi sentences by danda", () => {
+    expect(countMultiIfWords("नमस्ते। आप कैसे हैं? मैं ठीक हूँ! धन्यवाद।")).toBe(13);
+    expect(countMultiIfSentences("नमस्ते। आप कैसे हैं? मैं ठीक हूँ! धन्यवाद।")).toBe(4);
+  });
+
+  it("counts Chinese and Japanese by characters", () => {
+    expect(countMultiIfWords("“北京是中国的首都。”")).toBe(8);
+    expect(countMultiIfSentences("“北京是中国的首都。”")).toBe(2);
+  });
+
+  it("counts Russian, Korean and unreadable text with IFEval's counters", () => {
+    expect(countMultiIfWords("Москва — столица России. Это очень большой город! Вы там были?")).toBe(10);
+    expect(countMultiIfSentences("Москва — столица России. Это очень большой город! Вы там были?")).toBe(3);
+    expect(countMultiIfWords("서울은 대한민국의 수도입니다. 서울은 매우 큰 도시입니다.")).toBe(7);
+    expect(countMultiIfWords("12345 !!! ???")).toBe(1);
+  });
+
+  it("counts Thai words as pythainlp tokens, whitespace tokens included", () => {
+    expect(countMultiIfWords("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(8);
+    expect(countMultiIfSentences("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(2);
+  });
+});
+
+describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
+  it("cuts Thai with ICU's dictionary and keeps whitespace runs as tokens", () => {
+    expect(thaiWordTokenize("สวัสดีครับ วันนี้อากาศดีมาก")).toEqual([
+      "สวัสดี",
+      "ครับ",
+      " ",
+      "วัน",
+      "นี้",
+      "อากาศ",
+      "ดี",
+      "มาก",
+    ]);
+  });
+
+  it("follows newmm's rules outside Thai script and rejoins formatted numbers", () => {
+    expect(thaiWordTokenize("เงิน 1,234.5 บาท เวลา 19:32น. IP 127.0.0.1  (Thai) a-b\n๒๕๖๗")).toEqual([
+      "เงิน",
+      " ",
+      "1,234.5",
+      " ",
+      "บาท",
+      " ",
+      "เวลา",
+      " ",
+      "19:32",
+      "น",
+      ".",
+      " ",
+      "IP",
+      " ",
+      "127.0.0.1",
+      "  ",
+      "(Thai)",
+      " ",
+      "a-b",
+      "\n",
+      "๒๕๖๗",
+    ]);
+  });
+});
+
+describe("countThaiSentences (approximates pythainlp crfcut per line)", () => {
+  it.each([
+    // pythainlp's own crfcut example: spaces around a number are no boundary.
+    ["ฉันไปประชุมเมื่อวันที่ 11 มีนาคม", 1],
+    ["กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย มีประชากรมากกว่าสิบล้านคน ผมชอบไปเที่ยวที่นั่น", 3],
+    // `!` and `?` end sentences; a space right after an end starts none; each line counts on its own.
+    ["ภาษาไทยสวยงาม!  ใช่ไหม?\n\nขอบคุณ", 3],
+    ["", 0],
+    // A whitespace-only line has no sentence (crfcut relabels a leading space).
+    ["   \n ", 0],
+  ])("%s → %i", (text, sentences) => {
+    expect(countThaiSentences(text)).toBe(sentences);
+  });
+});
+
+describe("pythonSplitLines", () => {
+  it("splits on every Python line boundary and drops only a final empty line", () => {
+    expect(pythonSplitLines("a\r\nb\rc\u2028d\x85e\n")).toEqual(["a", "b", "c", "d", "e"]);
+    expect(pythonSplitLines("\n\nx")).toEqual(["", "", "x"]);
+    expect(pythonSplitLines("")).toEqual([]);
+  });
+});
