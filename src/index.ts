@@ -7,11 +7,14 @@ export type {
   BenchmarkSample,
   LoadedBenchmark,
   PromptOptions,
+  ScoreDetails,
+  ScoreRatio,
 } from "./benchmarks/types.js";
 export type { BenchmarkConfigInput as ByobConfig } from "./byob/benchmark-config.js";
 export { type BenchmarkDefinition, benchmark } from "./byob/define-benchmark.js";
 export { graderScorer } from "./byob/grader-scorer.js";
 export {
+  ratio,
   type ScorerChoice,
   type ScorerConfig,
   type ScorerFunction,

@@ -101,6 +101,7 @@ describe.each(BENCHMARK_NAMES)("benchmark %s", (name) => {
     for (const recipe of benchmark.recipes) {
       expect(recipe.name).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
       if (typeof recipe.grader === "string") expect(() => getGrader(recipe.grader as string)).not.toThrow();
+      else if ("kind" in recipe.grader) expect(typeof recipe.grader.run).toBe("function");
       else expect(typeof recipe.grader.score).toBe("function");
       for (const extra of recipe.extraGraders ?? []) expect(() => getGrader(extra)).not.toThrow();
       expect(recipe.defaultNShots).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,7 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
 
 import type { FinishReason, GenerationParams } from "../core/generation.js";
-import type { EndpointType, Prompt } from "../core/prompt.js";
+import type { ChatMessage, EndpointType, Prompt } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
@@ -118,6 +118,11 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
    * ending tells the chain-of-thought form, the answer follows it (lm-eval's BBH grades the two forms differently).
    */
   answer(sample: S, isCorrect: boolean, variant: number, recipe: Recipe, suffix?: string): string;
+  /**
+   * A multi-turn sample's first user message: its later turns' suffixes (`otherPromptSuffixes`) are recognised only
+   * in a conversation that opens with it, since two conversations may share a later turn's text.
+   */
+  conversationOpener?(sample: S, recipe: Recipe): string;
 }
 
 /**
@@ -145,8 +150,11 @@ export interface Recipe {
   readonly description: string;
   /** Every file the recipe was matched against (prompt, few-shot sampler, extraction …), first the main one. */
   readonly sources: readonly [RecipeSource, ...RecipeSource[]];
-  /** A registered grader, or a scorer function (a benchmark defined with `benchmark()` + `scorer()`). */
-  readonly grader: GraderName | RecipeScorer;
+  /**
+   * A registered grader, a scorer function (a benchmark defined with `benchmark()` + `scorer()`), or a program that
+   * asks and grades a whole sample itself (a multi-turn conversation: `benchmark()` + `program()`).
+   */
+  readonly grader: GraderName | RecipeScorer | RecipeProgram;
   /**
    * The reference scores by log-likelihood (lm-eval's multiple-choice tasks): `--scoring loglikelihood` without
    * `--recipe` follows the first such recipe instead of the default.
@@ -229,15 +237,71 @@ export interface AnswerToScore {
   sandbox?: CodeSandbox;
 }
 
+/**
+ * A per-sample part of a pooled ratio (IFEval's instruction-level accuracy: instructions followed over instructions
+ * given): the metric is Σ numerator / Σ denominator over the samples, not the mean of the per-sample ratios.
+ */
+export interface ScoreRatio {
+  readonly numerator: number;
+  readonly denominator: number;
+}
+
+/** One named per-sample value: a verdict, a number, or a part of a pooled ratio. */
+export type ScoreValue = boolean | number | ScoreRatio;
+
 /** Named per-sample values: each becomes a metric (mean and 95% CI); `correct` (or the first boolean) is accuracy. */
-export type Scores = Readonly<Record<string, boolean | number>>;
+export type Scores = Readonly<Record<string, ScoreValue>>;
+
+/** What a sample's grading found, kept in its journal record as `details` (IFEval: each instruction's verdicts). */
+export type ScoreDetails = Readonly<Record<string, unknown>>;
 
 /** A recipe's own scoring function (see `Recipe.grader`): async, and may throw (the sample is then an error). */
 export interface RecipeScorer {
   /** For run.json's `grader` and `list`, e.g. `scorer check (my_bench.ts)`. */
   readonly name: string;
-  /** Named values (`Scores`), plus optionally the texts `reason` and `extracted` (see `ScorerResult`). */
-  score(answer: AnswerToScore): Promise<Readonly<Record<string, boolean | number | string>>>;
+  /**
+   * Named values (`Scores`), plus optionally the texts `reason` and `extracted` and the object `details` (see
+   * `ScorerResult`).
+   */
+  score(answer: AnswerToScore): Promise<ScorerOutput>;
+}
+
+/** What a scorer or a program returns: `Scores`, and optionally `reason`, `extracted` (texts) and `details`. */
+export type ScorerOutput = Readonly<Record<string, ScoreValue | string | ScoreDetails>>;
+
+/** One answered request of a sample program. */
+export interface TurnAnswer {
+  /** The answer text, reasoning removed. */
+  readonly response: string;
+  /** Reasoning the server returned separately or inside `<think>` (empty when none). */
+  readonly reasoning: string;
+  readonly finishReason: FinishReason;
+  /** True when a `<think>` block opened and never closed (`response` is then what followed it, usually nothing). */
+  readonly isThinkUnclosed: boolean;
+}
+
+/**
+ * How a sample program talks to the model: each `send` is one request with the run's generation parameters (and
+ * `--system-prompt`, put first when the messages have no system message), journalled as one turn. A request that
+ * fails after its retries rejects, and the sample is recorded as failed (`--resume` runs it again from its start).
+ */
+export interface SampleSession {
+  send(messages: readonly ChatMessage[]): Promise<TurnAnswer>;
+}
+
+/**
+ * A sample that is a small program: it sends one or more requests through `session` (a conversation whose later
+ * turns carry the model's earlier answers) and returns its grade, as a scorer does (`ScorerOutput`).
+ */
+export interface RecipeProgram {
+  /** For run.json's `grader` and `list`, e.g. `program multi_if`. */
+  readonly name: string;
+  readonly kind: "program";
+  run(
+    sample: BenchmarkSample,
+    session: SampleSession,
+    context: { sandbox?: CodeSandbox },
+  ): Promise<ScorerOutput>;
 }
 
 /** See `Recipe.promptTokenBudget`. */

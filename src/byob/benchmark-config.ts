@@ -38,6 +38,8 @@ export const PARAMETER_NAMES = [
   ["executesCode", "executes_code"],
   ["messagesField", "messages_field"],
   ["structuredOutput", "structured_output"],
+  ["taskField", "task_field"],
+  ["tasks", "tasks"],
 ] as const;
 
 export type ParameterStyle = "camel" | "snake";
@@ -116,13 +118,25 @@ export const benchmarkConfigSchema = z
     /** Ours: the most shots `--n-shots` may ask for (default 64). */
     maxNumFewshot: z.number().int().min(0).optional(),
     /**
+     * Ours: the column naming each sample's subtask (Multi-IF's `language`): accuracy and metrics are reported per
+     * task too, and `--tasks a,b` keeps those tasks' samples. Absent: one task, the benchmark's name.
+     */
+    taskField: nonEmpty("the task field").optional(),
+    /** Ours: with `taskField`, the tasks `list` shows and `--tasks` accepts (absent: the tasks the data has). */
+    tasks: z.array(nonEmpty("a task")).min(1, "tasks must list at least one task").optional(),
+    /**
      * Ours (TypeScript): what the mock server answers a sample with, right or wrong (default: the target, or
      * another candidate / "(no answer)").
      */
     oracle: z
-      .custom<OracleAnswer>(
-        (value) => typeof value === "function",
-        "oracle is a function (sample, isCorrect, variant) => string",
+      .custom<OracleAnswer | ConversationOracle>(
+        (value) =>
+          typeof value === "function" ||
+          (typeof value === "object" &&
+            value !== null &&
+            typeof (value as ConversationOracle).turns === "function" &&
+            typeof (value as ConversationOracle).answer === "function"),
+        "oracle is a function (sample, isCorrect, variant) => string, or for a program { turns(sample), answer(sample, isCorrect, variant, turn) }",
       )
       .optional(),
   })
@@ -147,6 +161,16 @@ export interface OracleSample {
 
 /** The mock server's answer: one the recipe's grader marks correct (`isCorrect`) or wrong; `variant` picks a phrasing. */
 export type OracleAnswer = (sample: OracleSample, isCorrect: boolean, variant: number) => string;
+
+/**
+ * The mock server's answers to a multi-turn sample (a `program()` benchmark): `turns` gives each turn's user message
+ * (how the server recognises the conversation and the turn), `answer` the reply to turn `turn` (0-based). For a
+ * sample to be answered wrong (`isCorrect` false), at least one turn's reply must make the program's grade wrong.
+ */
+export interface ConversationOracle {
+  turns(sample: OracleSample): readonly string[];
+  answer(sample: OracleSample, isCorrect: boolean, variant: number, turn: number): string;
+}
 
 export type BenchmarkConfigInput = z.input<typeof benchmarkConfigSchema>;
 export type BenchmarkConfig = z.output<typeof benchmarkConfigSchema>;
@@ -208,6 +232,11 @@ export function parseBenchmarkConfig(input: unknown, origin: string, style: Para
   if (config.prompt === undefined && config.messagesField === undefined) {
     throw new ConfigError(
       `${origin}: ${name("prompt")}: required — give the prompt template (or ${name("messagesField")}, the column of each row's chat messages).`,
+    );
+  }
+  if (config.tasks !== undefined && config.taskField === undefined) {
+    throw new ConfigError(
+      `${origin}: ${name("tasks")} lists the values of the task column: give ${name("taskField")} too.`,
     );
   }
   if (config.messagesField !== undefined && config.endpointType !== "chat") {

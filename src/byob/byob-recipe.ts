@@ -3,11 +3,18 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BenchmarkOracle, Recipe, RecipeScorer, RecipeSource } from "../benchmarks/types.js";
+import type {
+  BenchmarkOracle,
+  Recipe,
+  RecipeProgram,
+  RecipeScorer,
+  RecipeSource,
+} from "../benchmarks/types.js";
 import type { GraderName } from "../graders/registry.js";
 import type { CodeSandbox } from "../sandbox/types.js";
 import type { ByobSample } from "./byob-sample.js";
 import type { BenchmarkDefinition } from "./define-benchmark.js";
+import { type ProgramFunction, programLabel } from "./program.js";
 import type { RecipeDefinition, RecipeFewshot } from "./recipe-definition.js";
 import { type ScorerConfig, type ScorerFunction, type ScorerInput, scorerLabel } from "./scorer.js";
 
@@ -20,18 +27,42 @@ function definitionDigest(definition: BenchmarkDefinition): string {
   return createHash("sha1").update(content).digest("hex");
 }
 
-/** The scorer as the recipe's grader: ScorerInput from the answer and the sample's row. */
-function recipeScorer(definition: BenchmarkDefinition, fn: ScorerFunction): RecipeScorer {
-  const { config } = definition;
-  const scorerConfig = (sandbox: CodeSandbox | undefined): ScorerConfig => ({
-    extra: config.extra,
+/** The second parameter of a scorer or program. */
+function scorerConfigOf(definition: BenchmarkDefinition, sandbox: CodeSandbox | undefined): ScorerConfig {
+  return {
+    extra: definition.config.extra,
     benchmark: definition.normalizedName,
     ...(sandbox === undefined ? {} : { sandbox }),
-  });
-  const file =
-    definition.definitionFile === undefined ? "" : ` (${path.basename(definition.definitionFile)})`;
+  };
+}
+
+/** ` (file.ts)` after a scorer's or program's label, when it was defined in a file. */
+function fileSuffix(definition: BenchmarkDefinition): string {
+  return definition.definitionFile === undefined ? "" : ` (${path.basename(definition.definitionFile)})`;
+}
+
+/** The program as the recipes' grader: it gets the sample's target and row, the session, and the config. */
+function recipeProgram(definition: BenchmarkDefinition, fn: ProgramFunction): RecipeProgram {
   return {
-    name: `${scorerLabel(fn)}${file}`,
+    name: `${programLabel(fn)}${fileSuffix(definition)}`,
+    kind: "program",
+    run(sample, session, context) {
+      const byob = sample as ByobSample;
+      return fn(
+        { target: byob.gold, metadata: byob.row },
+        session,
+        scorerConfigOf(definition, context.sandbox),
+      );
+    },
+  };
+}
+
+/** The scorer as the recipe's grader: ScorerInput from the answer and the sample's row. */
+function recipeScorer(definition: BenchmarkDefinition, fn: ScorerFunction): RecipeScorer {
+  const scorerConfig = (sandbox: CodeSandbox | undefined): ScorerConfig =>
+    scorerConfigOf(definition, sandbox);
+  return {
+    name: `${scorerLabel(fn)}${fileSuffix(definition)}`,
     async score(answer) {
       const sample = answer.sample as ByobSample;
       const input: ScorerInput = {
@@ -96,19 +127,24 @@ function defined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], un
   };
 }
 
-function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition): CompiledRecipe {
+/** A recipe's grader: its own (a grader name or scorer), else the definition's scorer or program. */
+function graderOf(definition: BenchmarkDefinition, entry: RecipeDefinition): Recipe["grader"] {
   const grader = entry.grader ?? definition.scorer;
-  if (grader === undefined) {
-    throw new Error(
-      `recipe ${entry.name} of ${definition.normalizedName} has no grader (benchmark() checks this)`,
-    );
-  }
+  if (grader !== undefined)
+    return typeof grader === "string" ? (grader as GraderName) : recipeScorer(definition, grader);
+  if (definition.program !== undefined) return recipeProgram(definition, definition.program);
+  throw new Error(
+    `recipe ${entry.name} of ${definition.normalizedName} has no grader (benchmark() checks this)`,
+  );
+}
+
+function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition): CompiledRecipe {
   const byEndpoint = entry.defaultParamsByEndpoint;
   const recipe: Recipe = {
     name: entry.name,
     description: entry.description,
     sources: entry.sources.map((source) => defined(source)) as [RecipeSource, ...RecipeSource[]],
-    grader: typeof grader === "string" ? (grader as GraderName) : recipeScorer(definition, grader),
+    grader: graderOf(definition, entry),
     ...(entry.extraGraders === undefined ? {} : { extraGraders: entry.extraGraders as GraderName[] }),
     ...(entry.graders === undefined
       ? {}
@@ -154,10 +190,13 @@ export function byobRecipes(definition: BenchmarkDefinition): readonly [Compiled
     if (first === undefined) throw new Error("recipes is never empty (the schema checks it)");
     return [fromDefinition(definition, first), ...rest.map((entry) => fromDefinition(definition, entry))];
   }
-  if (definition.scorer === undefined) throw new Error("a definition without recipes has a scorer");
+  const { program } = definition;
+  if (definition.scorer === undefined && program === undefined) {
+    throw new Error("a definition without recipes has a scorer or a program");
+  }
   const recipe: Recipe = {
     name: "byob",
-    description: `defined in ${definition.definitionFile ?? "code"} with benchmark() + scorer()`,
+    description: `defined in ${definition.definitionFile ?? "code"} with benchmark() + ${program === undefined ? "scorer()" : "program()"}`,
     sources: [
       {
         repository: "byob",
@@ -165,7 +204,10 @@ export function byobRecipes(definition: BenchmarkDefinition): readonly [Compiled
         pin: definitionDigest(definition),
       },
     ],
-    grader: recipeScorer(definition, definition.scorer),
+    grader:
+      program === undefined
+        ? recipeScorer(definition, definition.scorer as ScorerFunction)
+        : recipeProgram(definition, program),
     defaultNShots: config.numFewshot,
     defaultParams: {},
     chatFewShot: "inline",
@@ -181,21 +223,33 @@ function querySuffix(sample: ByobSample, recipe: Recipe): string {
 
 /**
  * What the mock server answers a user benchmark with: the definition's `oracle`, else the target, or for a wrong
- * answer another candidate.
+ * answer another candidate. A conversation oracle (a `program()` benchmark's) is recognised turn by turn: every
+ * turn's user message is a prompt ending, the later ones only in a conversation that opens with the first.
  */
 export function byobOracle(definition: BenchmarkDefinition): BenchmarkOracle<ByobSample> {
   const custom = definition.config.oracle;
+  const oracleSample = (sample: ByobSample, recipe: Recipe) => ({
+    target: sample.gold,
+    metadata: sample.row,
+    query: querySuffix(sample, recipe),
+    recipe: recipe.name,
+  });
+  if (custom !== undefined && typeof custom !== "function") {
+    const turnsOf = (sample: ByobSample, recipe: Recipe) => custom.turns(oracleSample(sample, recipe));
+    return {
+      promptSuffix: (sample, recipe) => turnsOf(sample, recipe)[0] ?? querySuffix(sample, recipe),
+      otherPromptSuffixes: (sample, recipe) => turnsOf(sample, recipe).slice(1),
+      conversationOpener: (sample, recipe) => turnsOf(sample, recipe)[0] ?? querySuffix(sample, recipe),
+      answer(sample, isCorrect, variant, recipe, suffix) {
+        const turn = suffix === undefined ? 0 : Math.max(0, turnsOf(sample, recipe).indexOf(suffix));
+        return custom.answer(oracleSample(sample, recipe), isCorrect, variant, turn);
+      },
+    };
+  }
   return {
     promptSuffix: querySuffix,
     answer(sample, isCorrect, variant, recipe) {
-      if (custom !== undefined) {
-        const query = querySuffix(sample, recipe);
-        return custom(
-          { target: sample.gold, metadata: sample.row, query, recipe: recipe.name },
-          isCorrect,
-          variant,
-        );
-      }
+      if (custom !== undefined) return custom(oracleSample(sample, recipe), isCorrect, variant);
       if (isCorrect) return sample.gold;
       const other = sample.choices?.find((choice) => choice !== sample.gold && !choice.includes(sample.gold));
       return other ?? (sample.gold.includes(NO_ANSWER) ? "-" : NO_ANSWER);

@@ -222,7 +222,7 @@ export default benchmark({ name: "stringy", dataset: "qa.jsonl", prompt: "{q}", 
     );
     await expect(run).rejects.toThrow(ConfigError);
     await expect(run).rejects.toThrow(
-      /returned the string "yes"; a scorer must return an object of named booleans and numbers/,
+      /returned the string "yes"; a scorer must return an object of named booleans, numbers and ratio\(n, d\) values/,
     );
   });
 

@@ -229,6 +229,27 @@ async function queriesByRecipe(
   );
 }
 
+/**
+ * The samples of the `--tasks` named; a name that is neither a declared task nor one the data has is a ConfigError
+ * listing the known ones.
+ */
+function keepTasks(
+  samples: readonly ByobSample[],
+  wanted: readonly string[],
+  declared: readonly string[] | undefined,
+  name: string,
+): ByobSample[] {
+  const known = new Set([...(declared ?? []), ...samples.map((sample) => sample.task)]);
+  const unknown = wanted.filter((task) => !known.has(task));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `${name}: unknown task${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; known: ${[...known].sort().join(", ")}.`,
+    );
+  }
+  const keep = new Set(wanted);
+  return samples.filter((sample) => keep.has(sample.task));
+}
+
 export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<ByobSample> {
   const { config } = definition;
   const name = definition.normalizedName;
@@ -241,8 +262,9 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
 
   async function load(options: LoadOptions): Promise<LoadedBenchmark<ByobSample>> {
     checkNShots(name, options.nShots, maxNShots);
-    if (options.tasks !== undefined && options.tasks.length > 0) {
-      throw new ConfigError(`${name} has no subtasks; --tasks ${options.tasks.join(",")} does not apply.`);
+    const wantedTasks = options.tasks !== undefined && options.tasks.length > 0 ? options.tasks : undefined;
+    if (wantedTasks !== undefined && config.taskField === undefined) {
+      throw new ConfigError(`${name} has no subtasks; --tasks ${wantedTasks.join(",")} does not apply.`);
     }
     const { recipe, form } = selectedRecipe(recipes, options.recipe, name);
     const templates = await loadTemplates(config, form, definitionDir);
@@ -263,7 +285,9 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     const queries = await queriesByRecipe(definition, recipes, rows);
     const firstEvaluated = form.fewshot?.excludeFromEvaluation ? options.nShots : 0;
     const ids = new Map<string, number>();
-    const samples = rows.flatMap((row, index): ByobSample[] => {
+    const taskOf = (row: Row): string =>
+      config.taskField === undefined ? name : pythonStr(row[config.taskField] ?? "");
+    const allSamples = rows.flatMap((row, index): ByobSample[] => {
       if (index < firstEvaluated) return [];
       const where = `row ${index + 1}`;
       if (config.responseField !== undefined && !(config.responseField in row)) {
@@ -293,7 +317,7 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
       return [
         {
           id,
-          task: name,
+          task: taskOf(row),
           gold: pythonStr(row[config.targetField] ?? ""),
           index,
           row,
@@ -303,6 +327,8 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
         },
       ];
     });
+    const samples =
+      wantedTasks === undefined ? allSamples : keepTasks(allSamples, wantedTasks, config.tasks, name);
     const selection = form.fewshot?.select ?? "nemo";
     const pool =
       options.nShots > 0
@@ -419,7 +445,8 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     dataset: describeDatasetSource(source),
     recipes: [recipes[0].recipe, ...recipes.slice(1).map((entry) => entry.recipe)],
     maxNShots,
-    tasks: [],
+    tasks: config.tasks ?? [],
+    ...(definition.program === undefined ? {} : { endpointTypes: ["chat"] as const }),
     hasLoglikelihood: config.endpointType === "completions_logprob",
     ...(config.messagesField === undefined ? {} : { endpointTypes: ["chat"] as const, hasOwnMessages: true }),
     isEvalOnly: config.responseField !== undefined,

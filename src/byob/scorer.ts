@@ -1,7 +1,7 @@
 // `scorer(fn)`: marks a function as a BYOB scorer after checking it takes one parameter (`sample`) or two
 // (`sample, config`), as NeMo Evaluator's `@scorer` does
 // (NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/decorators.py@76c865c3c09132c1d102a0a84454c36823f19cff).
-import type { ScoredChoice } from "../benchmarks/types.js";
+import type { ScoreDetails, ScoredChoice, ScoreRatio, ScoreValue } from "../benchmarks/types.js";
 import type { FinishReason } from "../core/generation.js";
 import type { Prompt } from "../core/prompt.js";
 import { ConfigError } from "../errors.js";
@@ -41,11 +41,27 @@ export interface ScorerConfig {
 }
 
 /**
- * Named values: each becomes a metric with its mean and 95% CI; `correct` (or the first boolean) is the accuracy.
- * Two keys may hold text instead, kept in the sample's journal record and not made metrics: `reason` (why: "failed:
- * AssertionError") and `extracted` (what was graded: the code that ran).
+ * Named values: each becomes a metric with its mean and 95% CI; `correct` (or the first boolean) is the accuracy. A
+ * value made with `ratio(numerator, denominator)` is pooled over the samples (Σ numerators / Σ denominators).
+ * Three keys are kept in the sample's journal record and not made metrics: the texts `reason` (why: "failed:
+ * AssertionError") and `extracted` (what was graded: the code that ran), and the JSON object `details` (what the
+ * grading found, e.g. each instruction's verdict).
  */
-export type ScorerResult = Record<string, boolean | number | string>;
+export type ScorerResult = Record<string, ScoreValue | string | ScoreDetails>;
+
+/**
+ * A part of a pooled ratio metric: this sample's numerator and denominator (IFEval's instruction-level accuracy is
+ * `ratio(followed, given)`: instructions followed over all samples' instructions, not a mean of per-sample
+ * fractions). The denominator must be ≥ 0; a sample with denominator 0 adds nothing.
+ */
+export function ratio(numerator: number, denominator: number): ScoreRatio {
+  if (!Number.isFinite(numerator) || !Number.isFinite(denominator) || denominator < 0) {
+    throw new ConfigError(
+      `ratio(${numerator}, ${denominator}): give finite numbers and a denominator ≥ 0, e.g. ratio(3, 4).`,
+    );
+  }
+  return { numerator, denominator };
+}
 
 export type ScorerFunction =
   | ((sample: ScorerInput) => ScorerResult | Promise<ScorerResult>)

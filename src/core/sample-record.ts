@@ -49,6 +49,15 @@ export type LoglikelihoodScores = z.infer<typeof loglikelihoodScoresSchema>;
 export const extraGradeSchema = z.object({ correct: z.boolean(), extracted: z.string().nullable() });
 export type ExtraGrade = z.infer<typeof extraGradeSchema>;
 
+/** One request of a multi-turn sample (a sample program): its finish, tokens, timings and attempts. */
+export const sampleTurnSchema = z.object({
+  finish_reason: z.enum(FINISH_REASONS),
+  usage: z.object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable() }),
+  timings: sampleTimingsSchema,
+  attempts: z.number().int(),
+});
+export type SampleTurn = z.infer<typeof sampleTurnSchema>;
+
 export const sampleRecordSchema = z.object({
   benchmark: z.string(),
   id: z.string(),
@@ -84,7 +93,22 @@ export const sampleRecordSchema = z.object({
    * A scorer's named values (a benchmark defined with `benchmark()` + `scorer()`): each becomes a metric of the
    * result; absent for registered graders and for samples that were not scored.
    */
-  scores: z.record(z.string(), z.union([z.boolean(), z.number()])).optional(),
+  scores: z
+    .record(
+      z.string(),
+      z.union([z.boolean(), z.number(), z.object({ numerator: z.number(), denominator: z.number().min(0) })]),
+    )
+    .optional(),
+  /**
+   * What the grading found beyond the verdict (a scorer's `details`: IFEval's per-instruction verdicts, Multi-IF's
+   * per-turn ones); absent when the scorer gives none.
+   */
+  details: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * A sample program's requests in order (a multi-turn conversation: one per turn); the record's own `prompt`,
+   * `response`, `finish_reason`, `usage` and `timings` are the last one's. Absent for single-request samples.
+   */
+  turns: z.array(sampleTurnSchema).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 

@@ -19,6 +19,8 @@ export interface OracleEntry {
   recipe: Recipe;
   sample: BenchmarkSample;
   suffix: string;
+  /** A multi-turn sample's first user message: the entry matches only a conversation that opens with it. */
+  opener?: string;
   isCorrect: boolean;
   variant: number;
 }
@@ -30,8 +32,11 @@ export interface OracleMatch {
 }
 
 export interface OracleIndex {
-  /** The most specific (longest-suffix, then first registered) sample `promptTail` ends with, if any. */
-  match(promptTail: string): OracleMatch | undefined;
+  /**
+   * The most specific (longest-suffix, then first registered) sample `promptTail` ends with, if any; a multi-turn
+   * sample's entries only when `promptHead` (the conversation's first user message) is its opener.
+   */
+  match(promptTail: string, promptHead?: string): OracleMatch | undefined;
   readonly size: number;
 }
 
@@ -59,6 +64,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
         ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? []),
       ];
       const verdict = oracleVerdict(seed, benchmark.name, sample.id, options.accuracy);
+      const opener = benchmark.oracle.conversationOpener?.(sample, recipe);
       for (const suffix of suffixes) {
         if (suffix.length === 0) continue;
         entries.push({
@@ -67,6 +73,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
           recipe,
           sample,
           suffix,
+          ...(opener === undefined ? {} : { opener }),
           ...verdict,
         });
       }
@@ -89,7 +96,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
 
   return {
     size,
-    match(promptTail) {
+    match(promptTail, promptHead) {
       let best: OracleEntry | undefined;
       let isAmbiguous = false;
       for (const { keyLength, tailLength } of keyShapes) {
@@ -99,6 +106,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
         if (bucket === undefined) continue;
         for (const entry of bucket) {
           if (entry === best || !promptTail.endsWith(entry.suffix)) continue;
+          if (entry.opener !== undefined && entry.opener !== promptHead) continue;
           if (best === undefined) {
             best = entry;
             continue;

@@ -51,10 +51,11 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
   ): Promise<GenerationResult> => {
     const arrivalMs = generateOptions.arrivalMs ?? now();
     const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
-    const { promptTail, promptTokens } = readPrompt(request.prompt);
+    const { promptTail, promptHead, promptTokens } = readPrompt(request.prompt);
     const { tokens, finishReason } = planAnswer(
       {
         promptTail,
+        ...(promptHead === undefined ? {} : { promptHead }),
         maxTokens: request.params.maxTokens,
         minTokens: request.minTokens ?? 0,
         isEosIgnored: request.isEosIgnored ?? false,
@@ -149,14 +150,20 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
   };
 }
 
-/** The oracle's view of a prompt (its last user turn) and the mock's prompt token count (words of every turn). */
-function readPrompt(prompt: Prompt): { promptTail: string; promptTokens: number } {
+/**
+ * The oracle's view of a prompt (its last user turn, and a chat's first user turn: the conversation it continues)
+ * and the mock's prompt token count (words of every turn).
+ */
+function readPrompt(prompt: Prompt): { promptTail: string; promptHead?: string; promptTokens: number } {
   if (prompt.type === "completion") return { promptTail: prompt.text, promptTokens: countWords(prompt.text) };
   let promptTail = "";
+  let promptHead: string | undefined;
   let promptTokens = 0;
   for (const message of prompt.messages) {
     promptTokens += countWords(message.content);
-    if (message.role === "user") promptTail = message.content;
+    if (message.role !== "user") continue;
+    promptTail = message.content;
+    promptHead ??= message.content;
   }
-  return { promptTail, promptTokens };
+  return { promptTail, ...(promptHead === undefined ? {} : { promptHead }), promptTokens };
 }

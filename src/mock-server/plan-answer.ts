@@ -12,6 +12,8 @@ export type MockFinishReason = "stop" | "length";
 export interface AnswerRequest {
   /** What `promptTail` of `core/prompt.ts` gives: the last user message, or the completion prompt. */
   promptTail: string;
+  /** A chat's first user message: a multi-turn sample's later turns are recognised by it. */
+  promptHead?: string;
   maxTokens: number | undefined;
   minTokens: number;
   isEosIgnored: boolean;
@@ -34,7 +36,7 @@ export interface AnswerContext {
 
 /** The tokens to send for `body`; oracle answers are recorded in the ledger (and served log) as a side effect. */
 export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerPlan {
-  const match = context.index?.match(body.promptTail);
+  const match = context.index?.match(body.promptTail, body.promptHead);
   if (match === undefined) {
     context.ledger?.recordUnrecognized();
     const count = body.maxTokens ?? Math.max(context.defaultOutputTokens, body.minTokens);

@@ -1,5 +1,6 @@
 // The console table of one benchmark: Task, Correct, Total, Accuracy, then OVERALL (micro) and MACRO rows.
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
+import type { ScoreMetric } from "../results/summarize-scores.js";
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 /** A Wilson interval to a tenth of a point: `0.0%–7.1%`. */
@@ -12,13 +13,19 @@ function metricsOnly(summary: BenchmarkSummary): string {
     `${summary.benchmark}`,
     `no accuracy: the scorer gives metrics only (${summary.gradedSamples} graded)`,
   ];
-  for (const metric of summary.scoreMetrics ?? []) {
-    lines.push(
-      `${metric.name} ${metric.mean.toFixed(4)} over ${metric.count}, 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`,
-    );
-  }
+  for (const metric of summary.scoreMetrics ?? []) lines.push(metricLine(metric));
   if (summary.errors > 0) lines.push(`note: ${summary.errors} failed requests not graded`);
   return `${lines.join("\n")}\n`;
+}
+
+/** One scorer metric: a proportion in percent (Wilson), a pooled ratio with its sums, or a mean (bootstrap). */
+function metricLine(metric: ScoreMetric): string {
+  if (metric.kind === "boolean")
+    return `${metric.name} ${percent(metric.mean)} over ${metric.count}, 95% CI ${interval(metric.ci95)} (Wilson)`;
+  if (metric.kind === "ratio") {
+    return `${metric.name} ${percent(metric.mean)} (${metric.numerator}/${metric.denominator} pooled over ${metric.count}), 95% CI ${interval(metric.ci95)} (bootstrap)`;
+  }
+  return `${metric.name} ${metric.mean.toFixed(4)} over ${metric.count}, 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
 }
 
 export function accuracyTable(summary: BenchmarkSummary): string {
@@ -64,14 +71,7 @@ export function accuracyTable(summary: BenchmarkSummary): string {
       `${grader} ${percent(extra.accuracy)} (${extra.correct}/${extra.total}), 95% CI ${interval(extra.ci95)} (Wilson)`,
     );
   }
-  for (const metric of summary.scoreMetrics ?? []) {
-    const value = metric.kind === "boolean" ? percent(metric.mean) : metric.mean.toFixed(4);
-    const ci =
-      metric.kind === "boolean"
-        ? `${interval(metric.ci95)} (Wilson)`
-        : `[${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
-    lines.push(`${metric.name} ${value} over ${metric.count}, 95% CI ${ci}`);
-  }
+  for (const metric of summary.scoreMetrics ?? []) lines.push(metricLine(metric));
   for (const estimate of summary.passAtK?.overall ?? []) {
     lines.push(
       `pass@${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems (${summary.passAtK?.samplesPerTask} completions each), 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,

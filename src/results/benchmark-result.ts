@@ -9,13 +9,14 @@ import type { ScoreMetric } from "./summarize-scores.js";
 
 /** One row of `tasks`, in the file's snake_case (acc_norm's fields with loglikelihood scoring only). */
 function taskJson(row: TaskAccuracy): Record<string, unknown> {
-  const { task, correct, total, accuracy, correctNorm, accuracyNorm } = row;
+  const { task, correct, total, accuracy, correctNorm, accuracyNorm, metrics } = row;
   return {
     task,
     correct,
     total,
     accuracy,
     ...(correctNorm === undefined ? {} : { correct_norm: correctNorm, accuracy_norm: accuracyNorm }),
+    ...(metrics === undefined ? {} : { metrics: scoreMetricsJson(metrics) }),
   };
 }
 
@@ -35,7 +36,10 @@ function extraMetrics(extras: readonly ExtraGraderAccuracy[]): Record<string, un
   );
 }
 
-/** `metrics`: each scorer value's mean with its 95% CI (Wilson for booleans, bootstrap for numbers). */
+/**
+ * `metrics`: each scorer value's mean with its 95% CI (Wilson for booleans, bootstrap for numbers and ratios); a
+ * ratio also gives its sums.
+ */
 function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unknown> {
   return Object.fromEntries(
     metrics.map((metric) => [
@@ -47,6 +51,7 @@ function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unkno
         stderr: metric.standardError,
         stddev: metric.stddev,
         count: metric.count,
+        ...(metric.kind === "ratio" ? { numerator: metric.numerator, denominator: metric.denominator } : {}),
       },
     ]),
   );
@@ -118,6 +123,8 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
     num_errors: summary.errors,
     num_unparsed: summary.unparsed,
     num_truncated: summary.truncated,
+    // Every grader reads the answer with its reasoning removed (<think> blocks and reasoning_content).
+    reasoning: { removed_before_grading: true, samples_with_reasoning: summary.withReasoning },
     ...(summary.skipped === undefined
       ? {}
       : { num_skipped: summary.skipped.count, skipped_reason: summary.skipped.reason }),
@@ -137,6 +144,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       status: record.status,
       finish_reason: record.finish_reason,
       response: record.response,
+      ...(record.details === undefined ? {} : { details: record.details }),
       ttft_ms: record.timings.ttft_ms,
       e2e_ms: record.timings.e2e_ms,
     })),

@@ -94,7 +94,11 @@ function specSampleResult(record: SampleRecord): Record<string, unknown> {
     score: record.score,
     predicted: record.extracted,
     expected: record.gold,
-    details: { task: record.task, ...(record.error === null ? {} : { error: record.error.message }) },
+    details: {
+      task: record.task,
+      ...record.details,
+      ...(record.error === null ? {} : { error: record.error.message }),
+    },
     metrics: present({
       ttft_seconds: seconds(timings.ttft_ms),
       total_latency_seconds: seconds(timings.e2e_ms),

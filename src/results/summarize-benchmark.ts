@@ -3,7 +3,7 @@
 import type { SampleRecord } from "../core/sample-record.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
-import { type ScoreMetric, summarizeScores } from "./summarize-scores.js";
+import { type ScoreMetric, summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
 
 export interface TaskAccuracy {
   task: string;
@@ -13,6 +13,8 @@ export interface TaskAccuracy {
   /** Loglikelihood scoring only: acc_norm's count and accuracy for the task. */
   correctNorm?: number;
   accuracyNorm?: number;
+  /** A scorer's metrics over the task's samples (Multi-IF's per-language ones); only with more than one task. */
+  metrics?: ScoreMetric[];
 }
 
 /** One extra grader's accuracy (a recipe's `extraGraders`): its verdicts over the graded samples that carry one. */
@@ -45,6 +47,11 @@ export interface BenchmarkSummary {
   truncated: number;
   /** Responses whose finish_reason was `length` (the token limit); `truncated` also counts unclosed think blocks. */
   lengthFinished: number;
+  /**
+   * Graded answers that came with reasoning (`reasoning_content`, or a `<think>` block): it was removed before
+   * grading, which saw the answer text only.
+   */
+  withReasoning: number;
   /** Every planned sample was graded (none failed, none left unsent). */
   isComplete: boolean;
   /** Samples the loader left out on purpose (e.g. HLE's image questions), with why. */
@@ -75,6 +82,7 @@ export function summarizeBenchmark(
   let unparsed = 0;
   let truncated = 0;
   let lengthFinished = 0;
+  let withReasoning = 0;
   let correctNorm = 0;
   let hasNorm = false;
   let graded = 0;
@@ -110,10 +118,14 @@ export function summarizeBenchmark(
     if (record.unparsed) unparsed++;
     if (record.truncated) truncated++;
     if (record.finish_reason === "length") lengthFinished++;
+    if (record.reasoning !== "") withReasoning++;
   }
   const tasks = [...byTask.values()].sort((left, right) => left.task.localeCompare(right.task));
   const scoreMetrics = summarizeScores(records);
+  const metricsByTask = tasks.length > 1 ? summarizeScoresByTask(records) : new Map<string, ScoreMetric[]>();
   for (const row of tasks) {
+    const metrics = metricsByTask.get(row.task);
+    if (metrics !== undefined) row.metrics = metrics;
     row.accuracy = row.total === 0 ? 0 : row.correct / row.total;
     if (hasNorm) {
       row.correctNorm = correctNormByTask.get(row.task) ?? 0;
@@ -134,10 +146,11 @@ export function summarizeBenchmark(
     unparsed,
     truncated,
     lengthFinished,
+    withReasoning,
     isComplete: graded === plannedSamples,
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
     ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
-    ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind === "number")
+    ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind !== "boolean")
       ? { isMetricsOnly: true }
       : {}),
     ...(extraCounts.size === 0

@@ -188,6 +188,7 @@ export function buildLoglikelihoodWorkItem(
       grade_reason: `${record.grade_reason}; ${scored.grade.reason}`,
       error: scored.error ?? null,
       ...(scored.scores === undefined ? {} : { scores: scored.scores }),
+      ...(scored.details === undefined ? {} : { details: scored.details }),
     };
   }
 

@@ -73,6 +73,7 @@ export function buildWorkItem(
               },
         ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
         ...(scored?.scores === undefined ? {} : { scores: scored.scores }),
+        ...(scored?.details === undefined ? {} : { details: scored.details }),
       } satisfies SampleRecord;
     },
   };

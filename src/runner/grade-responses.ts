@@ -4,6 +4,7 @@ import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { BenchmarkSample } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
+import { promptTail } from "../core/prompt.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
@@ -15,7 +16,7 @@ import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-re
 import { openSession } from "../session/open-session.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
 import { openRunSandbox } from "./open-run-sandbox.js";
-import { loadRunBenchmarks, planBenchmark } from "./plan-benchmark.js";
+import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
 import { passAtKOf } from "./repeat-samples.js";
@@ -26,6 +27,55 @@ export interface GradeResponsesResult {
   runDir: string;
   summary: BenchmarkSummary;
   resultPath: string;
+}
+
+/**
+ * How a response names its sample: by `id`, else by `prompt` (the text the sample's prompt ends with: its last user
+ * message, or the completion text). A name that fits no sample, or a prompt several samples share, is a ConfigError
+ * naming the line.
+ */
+function sampleFinder(
+  plan: PlannedBenchmark,
+  benchmarkName: string,
+): (response: PregeneratedResponse) => BenchmarkSample {
+  const byId = new Map<string, BenchmarkSample>(plan.samples.map((sample) => [sample.id, sample]));
+  let byPrompt: Map<string, BenchmarkSample[]> | undefined;
+  const promptIndex = (): Map<string, BenchmarkSample[]> => {
+    if (byPrompt !== undefined) return byPrompt;
+    byPrompt = new Map();
+    for (const sample of plan.samples) {
+      const text = promptTail(plan.loaded.buildPrompt(sample, plan.promptOptions));
+      const group = byPrompt.get(text);
+      if (group === undefined) byPrompt.set(text, [sample]);
+      else group.push(sample);
+    }
+    return byPrompt;
+  };
+  return (response) => {
+    if (response.id !== undefined) {
+      const sample = byId.get(response.id);
+      if (sample !== undefined) return sample;
+      throw new ConfigError(
+        `${response.source}: field "id": "${response.id}" is not a sample of ${benchmarkName}.`,
+      );
+    }
+    const prompt = response.prompt ?? "";
+    const matches = promptIndex().get(prompt) ?? [];
+    const [sample] = matches;
+    if (sample === undefined) {
+      throw new ConfigError(
+        `${response.source}: field "prompt": no sample of ${benchmarkName} has this prompt (${JSON.stringify(prompt.slice(0, 60))}…); name the sample with "id" instead.`,
+      );
+    }
+    if (matches.length > 1) {
+      throw new ConfigError(
+        `${response.source}: field "prompt": ${matches.length} samples of ${benchmarkName} have this prompt (${matches
+          .map((match) => match.id)
+          .join(", ")}); name the sample with "id" instead.`,
+      );
+    }
+    return sample;
+  };
 }
 
 /**
@@ -67,19 +117,17 @@ export async function gradeResponses(
     undefined,
   );
   const plan = sandbox === undefined ? planned : { ...planned, sandbox };
-  const byId = new Map<string, BenchmarkSample>(plan.samples.map((sample) => [sample.id, sample]));
+  const findSample = sampleFinder(plan, benchmark.name);
   const seen = new Set<string>();
   const graded: { sample: BenchmarkSample; response: (typeof responses)[number] }[] = [];
   for (const response of responses) {
-    const sample = byId.get(response.id);
-    if (sample === undefined) {
+    const sample = findSample(response);
+    if (seen.has(sample.id)) {
       throw new ConfigError(
-        `${response.source}: field "id": "${response.id}" is not a sample of ${benchmark.name}.`,
+        `${response.source}: a second answer for sample "${sample.id}"; give each sample one answer.`,
       );
     }
-    if (seen.has(response.id))
-      throw new ConfigError(`${response.source}: field "id": duplicate id "${response.id}".`);
-    seen.add(response.id);
+    seen.add(sample.id);
     graded.push({ sample, response });
   }
   // Graded together: a scorer that executes code runs on the sandbox's worker pool.

@@ -28,6 +28,7 @@ import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
 import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
 import { type Repeats, repeatSamples } from "./repeat-samples.js";
+import type { PlanGrader } from "./score-answer.js";
 
 /**
  * Seed of `--num-samples` and `--limit` subsets: fixed, so a gated run and its reference, or two runs with the
@@ -60,8 +61,11 @@ export interface PlannedBenchmark {
   scoring: Scoring;
   promptOptions: PromptOptions;
   graderName: string;
-  /** A registered grader (sync, one verdict), or the recipe's scorer (async, named scores). */
-  grader: Grader | RecipeScorer;
+  /**
+   * A registered grader (sync, one verdict), the recipe's scorer (async, named scores), or a sample program (it
+   * sends the sample's requests and grades them: `buildProgramWorkItem`).
+   */
+  grader: PlanGrader;
   /** The recipe's graders reported beside the main one (none when `--grader` replaces the recipe's). */
   extraGraders: { name: string; grader: Grader }[];
   params: GenerationParams;

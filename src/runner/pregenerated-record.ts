@@ -8,9 +8,14 @@ import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
-/** One pre-generated answer: the sample id, the answer text and (optionally) its reasoning, as read from a file. */
+/**
+ * One pre-generated answer: its sample (by id, or by the text its prompt ends with), the answer text and (optionally)
+ * its reasoning, as read from a file.
+ */
 export interface PregeneratedResponse {
-  id: string;
+  id?: string;
+  /** The sample's prompt text (its last user message): names the sample when `id` is absent. */
+  prompt?: string;
   response: string;
   reasoning?: string;
   /** True when a `<think>` block was opened and never closed. */
@@ -68,6 +73,7 @@ export async function pregeneratedRecord(
     error: scored.error ?? null,
     ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
+    ...(scored.details === undefined ? {} : { details: scored.details }),
   };
 }
 

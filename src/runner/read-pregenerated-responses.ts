@@ -4,17 +4,26 @@ import { splitThink } from "../core/split-think.js";
 import type { PregeneratedResponse } from "./grade-responses.js";
 import { readResponsesFile } from "./read-responses-file.js";
 
-const lineSchema = z.object({
-  id: z.union([z.string(), z.number().transform(String)]),
-  response: z.string(),
-  reasoning: z.string().optional(),
-});
+// A line names its sample by `id`, or by `prompt` — the text the sample's prompt ends with (its last user message),
+// as Google's IFEval response files do.
+const lineSchema = z
+  .object({
+    id: z.union([z.string(), z.number().transform(String)]).optional(),
+    prompt: z.string().optional(),
+    response: z.string(),
+    reasoning: z.string().optional(),
+  })
+  .refine((line) => line.id !== undefined || line.prompt !== undefined, {
+    message: 'name the sample with "id" (or "prompt", the text of its prompt)',
+    path: ["id"],
+  });
 
 export function readPregeneratedResponses(responsesFile: string): PregeneratedResponse[] {
   return readResponsesFile(responsesFile, lineSchema).map(({ line, value }) => {
     const answer = splitThink(value.response);
     return {
-      id: value.id,
+      ...(value.id === undefined ? {} : { id: value.id }),
+      ...(value.prompt === undefined ? {} : { prompt: value.prompt }),
       response: answer.text.trim(),
       reasoning: value.reasoning ?? answer.reasoning,
       isThinkUnclosed: answer.isThinkUnclosed,

@@ -31,6 +31,7 @@ import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
 import { buildLoglikelihoodWorkItem } from "./build-loglikelihood-work-item.js";
+import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
@@ -41,6 +42,7 @@ import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
 import { passAtKOf } from "./repeat-samples.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
+import { isRecipeProgram } from "./score-answer.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
 
 export interface RunDependencies {
@@ -227,7 +229,13 @@ async function runResolved(
               maxRetries: options.maxRetries,
               now: context.now,
             })
-          : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
+          : isRecipeProgram(plan.grader)
+            ? buildProgramWorkItem(plan, plan.grader, sample, {
+                stream: options.stream,
+                runStartMs,
+                session: session.index,
+              })
+            : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
     ),
   );
   const scrape = await startPrometheusScrape(options, {

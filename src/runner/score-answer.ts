@@ -1,6 +1,13 @@
 // One answer through the plan's grader or scorer: a verdict for the journal, the scorer's named values, or the
 // scorer's failure as data (the sample becomes an error; the run goes on).
-import type { AnswerToScore, RecipeScorer, Scores } from "../benchmarks/types.js";
+import type {
+  AnswerToScore,
+  RecipeProgram,
+  RecipeScorer,
+  ScoreDetails,
+  ScoreRatio,
+  Scores,
+} from "../benchmarks/types.js";
 import { ConfigError, toError } from "../errors.js";
 import type { Grade, Grader } from "../graders/types.js";
 
@@ -8,6 +15,8 @@ export interface ScoredAnswer {
   grade: Grade;
   /** The scorer's values; absent for a registered grader. */
   scores?: Scores;
+  /** What the scorer found (its `details` object), for the journal record. */
+  details?: ScoreDetails;
   /** Set when the scorer threw: the sample is recorded with status "error" and this. */
   error?: { code: string; message: string };
 }
@@ -23,9 +32,17 @@ export const UNCLOSED_THINK: ScoredAnswer = {
   },
 };
 
-/** A registered grader or a recipe's scorer. */
-export function isRecipeScorer(grader: Grader | RecipeScorer): grader is RecipeScorer {
-  return typeof grader !== "function";
+/** What grades a plan's answers: a registered grader, a recipe's scorer, or a sample program (which asks too). */
+export type PlanGrader = Grader | RecipeScorer | RecipeProgram;
+
+/** A recipe's scorer (not a registered grader, not a program). */
+export function isRecipeScorer(grader: PlanGrader): grader is RecipeScorer {
+  return typeof grader !== "function" && !isRecipeProgram(grader);
+}
+
+/** A sample program: it sends a sample's requests itself and returns its grade. */
+export function isRecipeProgram(grader: PlanGrader | string): grader is RecipeProgram {
+  return typeof grader === "object" && "kind" in grader && grader.kind === "program";
 }
 
 /**
@@ -34,9 +51,13 @@ export function isRecipeScorer(grader: Grader | RecipeScorer): grader is RecipeS
  */
 function verdictOf(scores: Scores, notes: ScorerNotes): Grade {
   const correct = scores["correct"];
-  const primary = correct ?? Object.values(scores).find((value) => typeof value === "boolean");
+  const values = Object.values(scores);
+  const primary =
+    typeof correct === "boolean" || typeof correct === "number"
+      ? correct
+      : values.find((value): value is boolean => typeof value === "boolean");
   const isCorrect = primary === true || primary === 1;
-  const firstNumber = Object.values(scores).find((value) => typeof value === "number");
+  const firstNumber = values.find((value): value is number => typeof value === "number");
   const score = primary === undefined ? (firstNumber ?? 0) : Number(primary);
   return {
     isCorrect,
@@ -47,18 +68,41 @@ function verdictOf(scores: Scores, notes: ScorerNotes): Grade {
   };
 }
 
-/** The two texts a scorer may return beside its values: why (`reason`) and what it read (`extracted`). */
+/**
+ * What a scorer may return beside its values: why (`reason`), what it read (`extracted`), what it found (`details`).
+ */
 interface ScorerNotes {
   reason?: string;
   extracted?: string;
+  details?: ScoreDetails;
 }
 
-/** `reason` and `extracted` taken out of a scorer's result (each must be a string); the rest are its values. */
+/** True for a plain object (not an array, not null). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `details` as JSON keeps it (a journal line is JSON): a plain object whose JSON text parses back. */
+function checkDetails(details: unknown, scorerName: string): ScoreDetails {
+  let json: string | undefined;
+  try {
+    json = isPlainObject(details) ? JSON.stringify(details) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) {
+    throw new ConfigError(
+      `${scorerName} returned ${describe(details)} for "details"; "details" must be a JSON object (plain values, arrays and objects), e.g. { per_instruction: [...] }.`,
+    );
+  }
+  return JSON.parse(json) as ScoreDetails;
+}
+
+/** `reason`, `extracted` (strings) and `details` (an object) taken out of a scorer's result; the rest are values. */
 function splitNotes(value: unknown, scorerName: string): { values: unknown; notes: ScorerNotes } {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { values: value, notes: {} };
-  const { reason, extracted, ...values } = value as Record<string, unknown>;
-  const notes: ScorerNotes = {};
+  if (!isPlainObject(value)) return { values: value, notes: {} };
+  const { reason, extracted, details, ...values } = value;
+  const notes: ScorerNotes = details === undefined ? {} : { details: checkDetails(details, scorerName) };
   for (const [key, text] of [
     ["reason", reason],
     ["extracted", extracted],
@@ -74,19 +118,38 @@ function splitNotes(value: unknown, scorerName: string): { values: unknown; note
   return { values, notes };
 }
 
+/** A `ratio(numerator, denominator)` value: exactly those two finite numbers, the denominator ≥ 0. */
+function isScoreRatio(value: unknown): value is ScoreRatio {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  const { numerator, denominator } = value;
+  return (
+    keys.length === 2 &&
+    typeof numerator === "number" &&
+    Number.isFinite(numerator) &&
+    typeof denominator === "number" &&
+    Number.isFinite(denominator) &&
+    denominator >= 0
+  );
+}
+
 /**
- * What a scorer returned, checked: a record of booleans and numbers. Anything else is a mistake in the definition
- * (a ConfigError, which stops the run: every sample would hit it).
+ * What a scorer returned, checked: a record of booleans, numbers and ratios. Anything else is a mistake in the
+ * definition (a ConfigError, which stops the run: every sample would hit it).
  */
 function checkScores(value: unknown, scorerName: string): Scores {
-  const fix = `return an object of named booleans and numbers, e.g. { correct: true, f1: 0.8 }`;
+  const fix = `return an object of named booleans, numbers and ratio(n, d) values, e.g. { correct: true, f1: 0.8 }`;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ConfigError(`${scorerName} returned ${describe(value)}; a scorer must ${fix}.`);
   }
   const entries = Object.entries(value);
   if (entries.length === 0) throw new ConfigError(`${scorerName} returned {}; a scorer must ${fix}.`);
   for (const [key, entry] of entries) {
-    if (typeof entry !== "boolean" && !(typeof entry === "number" && Number.isFinite(entry))) {
+    if (
+      typeof entry !== "boolean" &&
+      !(typeof entry === "number" && Number.isFinite(entry)) &&
+      !isScoreRatio(entry)
+    ) {
       throw new ConfigError(`${scorerName} returned ${describe(entry)} for "${key}"; a scorer must ${fix}.`);
     }
   }
@@ -96,15 +159,44 @@ function checkScores(value: unknown, scorerName: string): Scores {
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object that is not ratio(n, d)";
   if (typeof value === "string") return `the string ${JSON.stringify(value.slice(0, 40))}`;
   return typeof value === "number" ? `the number ${value}` : `a value of type ${typeof value}`;
 }
 
-/** Grades `answer`: a grader's verdict at once, or the scorer's values (awaited) turned into one. */
-export async function scoreAnswer(
-  grader: Grader | RecipeScorer,
-  answer: AnswerToScore,
-): Promise<ScoredAnswer> {
+/**
+ * A scorer's (or program's) returned value checked and turned into a verdict, its values and details. A value that
+ * is not what a scorer may return is a ConfigError (a mistake in the definition, which every sample would hit).
+ */
+export function checkScorerOutput(returned: unknown, scorerName: string): ScoredAnswer {
+  const { values, notes } = splitNotes(returned, scorerName);
+  const scores = checkScores(values, scorerName);
+  return {
+    grade: verdictOf(scores, notes),
+    scores,
+    ...(notes.details === undefined ? {} : { details: notes.details }),
+  };
+}
+
+/** The record of a scorer or program that threw: the sample is an error (`E_SCORER`), the run goes on. */
+export function scorerThrew(scorerName: string, error: unknown): ScoredAnswer {
+  const message = `${scorerName} threw: ${toError(error).message}`;
+  return {
+    grade: { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: message },
+    error: { code: "E_SCORER", message },
+  };
+}
+
+/**
+ * Grades `answer`: a grader's verdict at once, or the scorer's values (awaited) turned into one. A program grades
+ * the samples it runs itself: given one here, it is a ConfigError.
+ */
+export async function scoreAnswer(grader: PlanGrader, answer: AnswerToScore): Promise<ScoredAnswer> {
+  if (isRecipeProgram(grader)) {
+    throw new ConfigError(
+      `${grader.name} runs whole samples (it sends their requests itself); it cannot grade a single answer.`,
+    );
+  }
   if (!isRecipeScorer(grader)) {
     const { sample, response } = answer;
     try {
@@ -124,13 +216,7 @@ export async function scoreAnswer(
   try {
     returned = await grader.score(answer);
   } catch (error) {
-    const message = `${grader.name} threw: ${toError(error).message}`;
-    return {
-      grade: { isCorrect: false, score: 0, extracted: null, isUnparsed: true, reason: message },
-      error: { code: "E_SCORER", message },
-    };
+    return scorerThrew(grader.name, error);
   }
-  const { values, notes } = splitNotes(returned, grader.name);
-  const scores = checkScores(values, grader.name);
-  return { grade: verdictOf(scores, notes), scores };
+  return checkScorerOutput(returned, grader.name);
 }

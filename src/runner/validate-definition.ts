@@ -1,7 +1,7 @@
 // `llm-bench byob validate FILE`: loads a definition the way `run` does (parameters, requirements, dataset, every
 // row's prompt fields), renders the first prompts, and calls the scorer once per shown row with the target as the
 // response — so a scorer that returns no scores is caught before a run. Every problem is a ConfigError/DatasetError.
-import type { Benchmark, BenchmarkSample } from "../benchmarks/types.js";
+import type { Benchmark, BenchmarkSample, Scores } from "../benchmarks/types.js";
 import type { ByobSample } from "../byob/byob-sample.js";
 import { loadDefinedBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { Prompt } from "../core/prompt.js";
@@ -19,7 +19,7 @@ export interface ValidatedBenchmark {
   /** The first prompts as a run sends them (system prompt and few-shot examples included). */
   prompts: { id: string; prompt: Prompt }[];
   /** The scorer's values for the first rows, given their own target as the response. */
-  scores: { id: string; scores: Readonly<Record<string, boolean | number>> }[];
+  scores: { id: string; scores: Scores }[];
 }
 
 export async function validateDefinitionFile(

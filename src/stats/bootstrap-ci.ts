@@ -33,3 +33,40 @@ export function bootstrapMeanCi(scores: readonly number[], options: BootstrapOpt
   const tail = ((1 - confidence) / 2) * 100;
   return { mean: total / n, ci: [percentile(sorted, tail), percentile(sorted, 100 - tail)], resamples };
 }
+
+/** A pooled ratio Σ numerator / Σ denominator and its percentile bootstrap CI, resampling whole samples. */
+export function bootstrapRatioCi(
+  parts: readonly { numerator: number; denominator: number }[],
+  options: BootstrapOptions,
+): BootstrapInterval {
+  const resamples = options.resamples ?? 2000;
+  const confidence = options.confidence ?? 0.95;
+  const n = parts.length;
+  const ratioOf = (numerator: number, denominator: number): number =>
+    denominator === 0 ? 0 : numerator / denominator;
+  let numerator = 0;
+  let denominator = 0;
+  for (const part of parts) {
+    numerator += part.numerator;
+    denominator += part.denominator;
+  }
+  if (n === 0) return { mean: Number.NaN, ci: [Number.NaN, Number.NaN], resamples };
+  const ratios: number[] = new Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let top = 0;
+    let bottom = 0;
+    for (let i = 0; i < n; i++) {
+      const part = parts[Math.floor(options.random() * n)];
+      top += part?.numerator ?? 0;
+      bottom += part?.denominator ?? 0;
+    }
+    ratios[r] = ratioOf(top, bottom);
+  }
+  const sorted = sortSamples(ratios);
+  const tail = ((1 - confidence) / 2) * 100;
+  return {
+    mean: ratioOf(numerator, denominator),
+    ci: [percentile(sorted, tail), percentile(sorted, 100 - tail)],
+    resamples,
+  };
+}
