@@ -10,7 +10,6 @@ import type {
   LoadOptions,
   PromptOptions,
   Recipe,
-  RecipeScorer,
 } from "../benchmarks/types.js";
 import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { RunOptions, Scoring } from "../config/run-options.js";
