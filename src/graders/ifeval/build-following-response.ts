@@ -14,7 +14,8 @@ export interface BuildResponseOptions {
   variant: number;
 }
 
-const FILLER_RETRIES = 3;
+/** Per retry, the filler sentences per paragraph: more text outweighs English pieces in another language. */
+const SENTENCES_PER_PARAGRAPH = [2, 5, 10] as const;
 
 /** Strict and loose verdicts both follow every instruction. */
 export function isFollowingResponse(response: string, instructions: readonly IfevalInstruction[]): boolean {
@@ -22,13 +23,21 @@ export function isFollowingResponse(response: string, instructions: readonly Ife
   return result.strict.isFollowed && result.loose.isFollowed;
 }
 
-/** The layouts to try, in order: pieces first in their paragraph, then after its first sentence. */
+/**
+ * The layouts to try, in order: pieces first in their paragraph, then after its first sentence; each with more
+ * filler (from another point of the passage) than the last; all again with bare postscript markers.
+ */
 function layouts(variant: number): Layout[] {
-  const tries: Layout[] = [];
-  for (let retry = 0; retry < FILLER_RETRIES; retry++) {
-    for (const isLeadFirst of [true, false]) tries.push({ isLeadFirst, fillerOffset: variant + retry * 5 });
-  }
-  return tries;
+  return [false, true].flatMap((isPostscriptBare) =>
+    SENTENCES_PER_PARAGRAPH.flatMap((sentencesPerParagraph, retry) =>
+      [true, false].map((isLeadFirst) => ({
+        isLeadFirst,
+        sentencesPerParagraph,
+        isPostscriptBare,
+        fillerOffset: variant + retry * 5,
+      })),
+    ),
+  );
 }
 
 /** A response that follows every instruction (strict), or undefined when the builder cannot satisfy the set. */

@@ -35,10 +35,10 @@ function countCapitalWords(text: string): number {
   return wordTokenize(text).filter(isPythonUpper).length;
 }
 
-function initialAmounts(plan: ResponsePlan): FillAmounts {
+function initialAmounts(plan: ResponsePlan, layout: Layout): FillAmounts {
   const slots = slotCount(plan);
   const wordsPerSentence = DEFAULT_WORDS_PER_SENTENCE;
-  let sentences = Math.max(slots, plan.sentences.min, 2 * slots);
+  let sentences = Math.max(slots, plan.sentences.min, layout.sentencesPerParagraph * slots);
   if (plan.words.min > 0) sentences = Math.max(sentences, Math.ceil(plan.words.min / wordsPerSentence));
   sentences = Math.max(slots, Math.min(sentences, plan.sentences.below - 1));
   const keywordCopies = new Map<string, number>();
@@ -121,7 +121,7 @@ function adjustContent(plan: ResponsePlan, amounts: FillAmounts, response: strin
 
 /** The response whose counts fit the plan under this layout, or the last try when they never all fit. */
 export function fitResponse(plan: ResponsePlan, layout: Layout): string {
-  const amounts = initialAmounts(plan);
+  const amounts = initialAmounts(plan, layout);
   let response = renderResponse(plan, layout, amounts);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const words = countWords(response);

@@ -9,6 +9,10 @@ export interface Layout {
   isLeadFirst: boolean;
   /** Where the filler text starts (the caller's variant plus a retry count). */
   fillerOffset: number;
+  /** Filler sentences per paragraph when nothing bounds them (more text steadies language detection). */
+  sentencesPerParagraph: number;
+  /** Postscripts are the bare marker (Punkt counts "P.S." as a sentence of its own, so a text after it is one more). */
+  isPostscriptBare: boolean;
 }
 
 /** The amounts the builder tunes until the counts fit. */
@@ -125,7 +129,7 @@ function renderBody(plan: ResponsePlan, layout: Layout, amounts: FillAmounts): s
     );
     if (layout.isLeadFirst || own.length === 0) lines.push(...lead, own.join(" "));
     else lines.push(own[0] ?? "", ...lead, own.slice(1).join(" "));
-    if (paragraph === paragraphs - 1) lines.push(...closingLines(plan, words));
+    if (paragraph === paragraphs - 1) lines.push(...closingLines(plan, layout, words));
     texts.push(lines.filter((line) => line !== "").join("\n"));
   }
   return texts.join(plan.starParagraphs === undefined ? "\n\n" : "\n***\n\n");
@@ -139,13 +143,17 @@ function constrainedAnswer(isAllowed: (word: string) => boolean): string {
 }
 
 /** Bullets, postscripts and the end phrase, each on its own line at the end. */
-function closingLines(plan: ResponsePlan, words: FillerStream): string[] {
+function closingLines(plan: ResponsePlan, layout: Layout, words: FillerStream): string[] {
   const lines: string[] = [];
   for (let bullet = 0; bullet < (plan.bullets ?? 0); bullet++) {
     lines.push(`* ${capitalize(words.next())} ${words.next()}.`);
   }
   for (const marker of plan.postscriptMarkers) {
-    lines.push(`${marker}${marker.endsWith(".") ? "" : "."} ${capitalize(words.next())} ${words.next()}.`);
+    lines.push(
+      layout.isPostscriptBare
+        ? marker
+        : `${marker}${marker.endsWith(".") ? "" : "."} ${capitalize(words.next())} ${words.next()}.`,
+    );
   }
   if (plan.endPhrase !== undefined) lines.push(plan.endPhrase);
   return lines;
@@ -157,16 +165,21 @@ function applyCase(plan: ResponsePlan, text: string): string {
   return text;
 }
 
+/** A JSON string of the text with its line breaks as spaces (an escaped `\n` would put a lowercase n in it). */
+function jsonString(text: string): string {
+  return JSON.stringify(text.replaceAll("\n", " "));
+}
+
 /**
  * JSON keeps `\n\n` paragraphs as nested one-key objects whose keys are the paragraphs (no commas needed, and
  * each paragraph piece opens with its own first word); otherwise the text is one JSON string.
  */
 function toJson(plan: ResponsePlan, text: string): string {
-  if (plan.newlineParagraphs === undefined) return JSON.stringify(text);
+  if (plan.newlineParagraphs === undefined) return jsonString(text);
   const paragraphs = text.split("\n\n");
-  const last = JSON.stringify(paragraphs.pop() ?? "");
+  const last = jsonString(paragraphs.pop() ?? "");
   if (paragraphs.length === 0) return `{${last}: null}`;
-  const keys = paragraphs.map((paragraph) => JSON.stringify(paragraph));
+  const keys = paragraphs.map(jsonString);
   return `{${keys.join(": {\n\n")}: \n\n${last}${"}".repeat(keys.length)}`;
 }
 
