@@ -28,12 +28,12 @@ export function isFollowingResponse(response: string, instructions: readonly Ife
  * filler (from another point of the passage) than the last; all again with bare postscript markers.
  */
 function layouts(variant: number): Layout[] {
-  return [false, true].flatMap((isPostscriptBare) =>
+  return [false, true].flatMap((isCompact) =>
     SENTENCES_PER_PARAGRAPH.flatMap((sentencesPerParagraph, retry) =>
       [true, false].map((isLeadFirst) => ({
         isLeadFirst,
         sentencesPerParagraph,
-        isPostscriptBare,
+        isCompact,
         fillerOffset: variant + retry * 5,
       })),
     ),

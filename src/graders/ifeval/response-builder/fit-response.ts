@@ -82,7 +82,10 @@ function adjustLength(plan: ResponsePlan, amounts: FillAmounts, words: number, s
     if (amounts.sentences - fewer >= minimumSentences && sentences - fewer >= plan.sentences.min) {
       amounts.sentences -= fewer;
     } else if (amounts.wordsPerSentence > 1) {
-      amounts.wordsPerSentence = Math.max(1, amounts.wordsPerSentence - Math.ceil(excess / amounts.sentences));
+      amounts.wordsPerSentence = Math.max(
+        1,
+        amounts.wordsPerSentence - Math.ceil(excess / amounts.sentences),
+      );
     } else return false;
     return true;
   }

@@ -11,8 +11,11 @@ export interface Layout {
   fillerOffset: number;
   /** Filler sentences per paragraph when nothing bounds them (more text steadies language detection). */
   sentencesPerParagraph: number;
-  /** Postscripts are the bare marker (Punkt counts "P.S." as a sentence of its own, so a text after it is one more). */
-  isPostscriptBare: boolean;
+  /**
+   * Fewer sentences: postscripts are the bare marker (Punkt counts "P.S." as a sentence of its own, so a text
+   * after it is one more) and the end phrase continues the last line instead of following it.
+   */
+  isCompact: boolean;
 }
 
 /** The amounts the builder tunes until the counts fit. */
@@ -55,7 +58,8 @@ function insertTokens(plan: ResponsePlan, amounts: FillAmounts, words: FillerStr
     tokens.push((word ?? "OK").toUpperCase());
   }
   for (const [letter, count] of amounts.letterRuns) {
-    for (let left = count; left > 0; left -= LETTER_RUN) tokens.push(letter.repeat(Math.min(LETTER_RUN, left)));
+    for (let left = count; left > 0; left -= LETTER_RUN)
+      tokens.push(letter.repeat(Math.min(LETTER_RUN, left)));
   }
   return tokens;
 }
@@ -83,8 +87,9 @@ function sentenceText(words: string[], firstWord: string | undefined): string {
 
 /** Splits `total` sentences over `slots` (each at least one when possible). */
 function spread(total: number, slots: number): number[] {
-  return Array.from({ length: slots }, (_, slot) =>
-    Math.floor(total / slots) + (slot < total % slots ? 1 : 0),
+  return Array.from(
+    { length: slots },
+    (_, slot) => Math.floor(total / slots) + (slot < total % slots ? 1 : 0),
   );
 }
 
@@ -98,12 +103,18 @@ function renderBody(plan: ResponsePlan, layout: Layout, amounts: FillAmounts): s
   const paragraphs = paragraphCount(plan);
   const slots = spread(sentences.length, slotCount(plan));
   let next = 0;
-  const take = (count: number): string[][] => sentences.slice(next, (next += count));
+  const take = (count: number): string[][] => {
+    const taken = sentences.slice(next, next + count);
+    next += count;
+    return taken;
+  };
   const firstWords = plan.newlineParagraphs?.firstWords ?? new Map<number, string>();
   const sectionMarkers: string[][] = Array.from({ length: paragraphs }, () => []);
   for (const section of plan.sections) {
     for (let index = 0; index < section.count; index++) {
-      sectionMarkers[Math.floor((index * paragraphs) / section.count)]?.push(`${section.splitter} ${index + 1}`);
+      sectionMarkers[Math.floor((index * paragraphs) / section.count)]?.push(
+        `${section.splitter} ${index + 1}`,
+      );
     }
   }
   const texts: string[] = [];
@@ -111,7 +122,8 @@ function renderBody(plan: ResponsePlan, layout: Layout, amounts: FillAmounts): s
     const lines: string[] = [];
     const lead: string[] = [...(sectionMarkers[paragraph] ?? [])];
     if (paragraph === 0) {
-      if (plan.hasTitle) lead.unshift(`<<${capitalize(english.next() || "notes")} ${english.next()}>>`.trim());
+      if (plan.hasTitle)
+        lead.unshift(`<<${capitalize(english.next() || "notes")} ${english.next()}>>`.trim());
       if (plan.isConstrained) lead.push(constrainedAnswer(isAllowed));
       if (plan.repeatPrompt !== undefined) lines.push(plan.repeatPrompt);
       if (plan.isTwoResponses) {
@@ -129,7 +141,13 @@ function renderBody(plan: ResponsePlan, layout: Layout, amounts: FillAmounts): s
     );
     if (layout.isLeadFirst || own.length === 0) lines.push(...lead, own.join(" "));
     else lines.push(own[0] ?? "", ...lead, own.slice(1).join(" "));
-    if (paragraph === paragraphs - 1) lines.push(...closingLines(plan, layout, words));
+    if (paragraph === paragraphs - 1) {
+      lines.push(...closingLines(plan, layout, words));
+      if (layout.isCompact && plan.endPhrase !== undefined && lines.length > 1) {
+        const phrase = lines.pop() ?? "";
+        lines.push(`${(lines.pop() ?? "").replace(/\.$/, "")} ${phrase}`);
+      }
+    }
     texts.push(lines.filter((line) => line !== "").join("\n"));
   }
   return texts.join(plan.starParagraphs === undefined ? "\n\n" : "\n***\n\n");
@@ -137,8 +155,9 @@ function renderBody(plan: ResponsePlan, layout: Layout, amounts: FillAmounts): s
 
 function constrainedAnswer(isAllowed: (word: string) => boolean): string {
   return (
-    CONSTRAINED_ANSWERS.find((answer) => answer.split(/[ .]/).every((word) => word === "" || isAllowed(word))) ??
-    CONSTRAINED_ANSWERS[0]
+    CONSTRAINED_ANSWERS.find((answer) =>
+      answer.split(/[ .]/).every((word) => word === "" || isAllowed(word)),
+    ) ?? CONSTRAINED_ANSWERS[0]
   );
 }
 
@@ -150,7 +169,7 @@ function closingLines(plan: ResponsePlan, layout: Layout, words: FillerStream): 
   }
   for (const marker of plan.postscriptMarkers) {
     lines.push(
-      layout.isPostscriptBare
+      layout.isCompact
         ? marker
         : `${marker}${marker.endsWith(".") ? "" : "."} ${capitalize(words.next())} ${words.next()}.`,
     );

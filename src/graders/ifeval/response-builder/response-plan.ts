@@ -184,7 +184,7 @@ function addInstruction(plan: ResponsePlan, instruction: IfevalInstruction): voi
       return;
     default: {
       const unreachable: never = instruction;
-      return unreachable;
+      throw new Error(`Unhandled instruction ${JSON.stringify(unreachable)}`);
     }
   }
 }
