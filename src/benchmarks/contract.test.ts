@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type EndpointType, promptTail } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
-import { scoreAnswer } from "../runner/score-answer.js";
+import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "../runner/score-answer.js";
 import { createSandbox, findExecutable } from "../sandbox/create-sandbox.js";
 import type { CodeSandbox } from "../sandbox/types.js";
 import { BENCHMARK_NAMES, benchmarks, loadBenchmark } from "./registry.js";
@@ -11,7 +11,14 @@ import { resolveDefaultParams } from "./resolve-default-params.js";
 import { formatRecipeSource, selectRecipe } from "./select-recipe.js";
 import { createLocalDatasetContext } from "./test-support/local-dataset-context.js";
 import { fixturesDir } from "./test-support/shared-data-dir.js";
-import type { Benchmark, BenchmarkSample, LoadedBenchmark, Recipe } from "./types.js";
+import type {
+  Benchmark,
+  BenchmarkSample,
+  LoadedBenchmark,
+  Recipe,
+  RecipeProgram,
+  SampleSession,
+} from "./types.js";
 
 const ENDPOINT_TYPES: readonly EndpointType[] = ["chat", "completions"];
 const SYSTEM_PROMPTS: readonly (string | undefined)[] = [undefined, "", "You are a careful expert."];
@@ -63,11 +70,40 @@ async function isGradedCorrect(
   return scored.grade.isCorrect;
 }
 
+/**
+ * A program recipe's verdict on a sample the oracle answers: every request the program sends is answered as the mock
+ * server would (the oracle's answer for the turn its last user message is), and the program's grade is read.
+ */
+async function programVerdict(
+  benchmark: Benchmark,
+  recipe: Recipe,
+  sample: BenchmarkSample,
+  isCorrect: boolean,
+  variant: number,
+): Promise<boolean> {
+  const program = recipe.grader as RecipeProgram;
+  const session: SampleSession = {
+    async send(messages) {
+      const suffix = messages.findLast((message) => message.role === "user")?.content ?? "";
+      expect(messages.find((message) => message.role === "user")?.content).toBe(
+        benchmark.oracle.conversationOpener?.(sample, recipe) ?? suffix,
+      );
+      const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
+      return { response, reasoning: "", finishReason: "stop", isThinkUnclosed: false };
+    },
+  };
+  return checkScorerOutput(await program.run(sample, session, {}), program.name).grade.isCorrect;
+}
+
 /** Recipes whose grading executes code are checked where bubblewrap is installed (scripts/install-test-engines.sh). */
 const canExecuteCode = findExecutable("bwrap", process.env) !== undefined;
 
-/** Oracle variants checked per recipe: all for a registered grader, two where each verdict runs a program. */
+/**
+ * Oracle variants checked per recipe: all for a registered grader, two where each verdict runs a program, three
+ * for a conversation (each picks another turn to answer wrong).
+ */
 function variantsOf(recipe: Recipe): readonly number[] {
+  if (isRecipeProgram(recipe.grader)) return VARIANTS.slice(0, 3);
   return typeof recipe.grader === "string" ? VARIANTS : VARIANTS.slice(0, 2);
 }
 
@@ -187,6 +223,22 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       return;
     }
     const loaded = await loadFixtures(benchmark, 0, recipe);
+    if (isRecipeProgram(recipe.grader)) {
+      // A program's samples are conversations: the oracle answers each turn, the program grades the whole.
+      for (const sample of loaded.samples) {
+        for (const variant of variantsOf(recipe)) {
+          for (const isCorrect of [true, false]) {
+            const verdict = await programVerdict(benchmark, recipe, sample, isCorrect, variant);
+            expect({ sample: sample.id, variant, isCorrect: verdict }).toEqual({
+              sample: sample.id,
+              variant,
+              isCorrect,
+            });
+          }
+        }
+      }
+      return;
+    }
     for (const sample of loaded.samples) {
       const suffixes = [
         benchmark.oracle.promptSuffix(sample, recipe),
@@ -250,8 +302,14 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
         // The oracle answers with the first registered recipe's phrasing; the other must grade it the same way.
         const first = benchmark.recipes.indexOf(recipe) < benchmark.recipes.indexOf(other) ? recipe : other;
         for (const isCorrect of [true, false]) {
-          const response = benchmark.oracle.answer(sample, isCorrect, 0, first);
-          const verdict = await isGradedCorrect(other.grader, twin, response, other);
+          const verdict = isRecipeProgram(other.grader)
+            ? await programVerdict(benchmark, other, twin, isCorrect, 0)
+            : await isGradedCorrect(
+                other.grader,
+                twin,
+                benchmark.oracle.answer(sample, isCorrect, 0, first),
+                other,
+              );
           expect({ recipe: other.name, sample: sample.id, isCorrect: verdict }).toEqual({
             recipe: other.name,
             sample: sample.id,

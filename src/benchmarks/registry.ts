@@ -13,11 +13,13 @@ export const benchmarks = {
   hellaswag: () => import("./hellaswag/index.js").then((module) => module.hellaswag),
   hle: () => import("./hle/index.js").then((module) => module.hle),
   humaneval: () => import("./humaneval/index.js").then((module) => module.humaneval),
+  ifeval: () => import("./ifeval/index.js").then((module) => module.ifeval),
   json_mode_eval: () => import("./json_mode_eval/index.js").then((module) => module.jsonModeEval),
   lcb_codegeneration: () =>
     import("./lcb_codegeneration/index.js").then((module) => module.lcbCodegeneration),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
+  multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
 } satisfies Record<string, () => Promise<Benchmark>>;
 
 export type BenchmarkName = keyof typeof benchmarks;

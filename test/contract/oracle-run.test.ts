@@ -1,12 +1,13 @@
 // The benchmark contract, end to end: every recipe of every registered benchmark, run on its fixtures through the
 // oracle mock server and the real HTTP client, reports exactly the accuracy the oracle served — for both endpoint
 // types, with and without chain-of-thought.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCHMARK_NAMES, loadBenchmark } from "../../src/benchmarks/registry.js";
 import { fixturesDir } from "../../src/benchmarks/test-support/shared-data-dir.js";
+import { sampleRecordSchema } from "../../src/core/sample-record.js";
 import { createDatasetContext } from "../../src/datasets/create-dataset-context.js";
 import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmarks.js";
 import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
@@ -65,8 +66,14 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
     const served = server.oracle?.stats().benchmarks[name];
     expect(outcome.status).toBe("completed");
     expect(result?.summary.errors).toBe(0);
-    expect(result?.summary.gradedSamples).toBe(served?.served);
-    expect(result?.summary.overall.correct).toBe(served?.correct);
+    // Each sample was asked once — a conversation once per turn — and graded as the oracle meant it.
+    expect(result?.summary.gradedSamples).toBe(served?.uniqueSamples);
+    expect(result?.summary.overall.correct).toBe(served?.uniqueCorrect);
+    const journal = readFileSync(join(outcome.runDir, "samples.jsonl"), "utf8").trim().split("\n");
+    const requests = journal
+      .map((line) => sampleRecordSchema.parse(JSON.parse(line)))
+      .reduce((sum, record) => sum + (record.turns?.length ?? 1), 0);
+    expect(served?.served).toBe(requests);
     expect(server.oracle?.stats().unrecognized).toBe(0);
   });
 });
