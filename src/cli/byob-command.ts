@@ -54,7 +54,7 @@ export async function byobCommand(io: CliIo): Promise<number> {
           io.stdout.write(`  sample ${id}:\n${showPrompt(prompt)}\n`);
         for (const { id, scores } of benchmark.scores) {
           io.stdout.write(
-            `  scorer on sample ${id} (its target as the response): ${JSON.stringify(scores)}\n`,
+            `  ${benchmark.isProgram ? "program on sample" : "scorer on sample"} ${id} (its target as ${benchmark.isProgram ? "every answer" : "the response"}): ${JSON.stringify(scores)}\n`,
           );
         }
       }

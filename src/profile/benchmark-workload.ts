@@ -2,9 +2,11 @@
 import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { DatasetContext } from "../datasets/types.js";
+import { ConfigError } from "../errors.js";
 import { buildWorkItem } from "../runner/build-work-item.js";
 import { openRunSandbox } from "../runner/open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "../runner/plan-benchmark.js";
+import { isRecipeProgram } from "../runner/score-answer.js";
 import type { Workload } from "../workloads/workload.js";
 
 /** Loads the benchmark named in `options.benchmarks[0]` with `run`'s planning (tasks, limit, shots, grader). */
@@ -20,6 +22,12 @@ export async function planBenchmarkWorkload(
     { env: context.downloads?.env ?? process.env },
   );
   const plan = await planBenchmark(benchmark, options, context);
+  if (isRecipeProgram(plan.grader)) {
+    await sandbox?.close();
+    throw new ConfigError(
+      `${benchmark.name}: each sample is a conversation of several requests (${plan.graderName}), and profile sends one request per workload item; measure it with \`llm-bench run ${benchmark.name}\` (every turn's TTFT, ITL and latency are journalled, the summary takes the last turn's), or profile another benchmark.`,
+    );
+  }
   // The sandbox lives as long as the profile process (its executions end with their own limits).
   return sandbox === undefined ? plan : { ...plan, sandbox };
 }

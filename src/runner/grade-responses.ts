@@ -1,7 +1,7 @@
 // The library side of `llm-bench grade BENCH`: grades pre-generated responses and writes a run directory.
 import { join } from "node:path";
 import { selectRecipe } from "../benchmarks/select-recipe.js";
-import type { BenchmarkSample } from "../benchmarks/types.js";
+import type { BenchmarkSample, RecipeProgram } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
 import { promptTail } from "../core/prompt.js";
@@ -14,12 +14,15 @@ import { aggregateRecordMetrics } from "../results/aggregate-record-metrics.js";
 import { type BenchmarkSummary, summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
+import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
 import { openRunSandbox } from "./open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
 import { passAtKOf } from "./repeat-samples.js";
+import { createReplayBackend } from "./replay-backend.js";
+import { isRecipeProgram } from "./score-answer.js";
 
 export type { PregeneratedResponse } from "./pregenerated-record.js";
 
@@ -27,6 +30,47 @@ export interface GradeResponsesResult {
   runDir: string;
   summary: BenchmarkSummary;
   resultPath: string;
+}
+
+/** A single-answer benchmark's record; `responses` (a conversation's answers) is a mistake here. */
+function singleAnswerRecord(
+  plan: PlannedBenchmark,
+  sample: BenchmarkSample,
+  response: PregeneratedResponse,
+): Promise<SampleRecord> {
+  if (response.turns !== undefined) {
+    throw new ConfigError(
+      `${response.source}: field "responses": ${plan.benchmark.name} grades one answer per sample; give it as "response".`,
+    );
+  }
+  return pregeneratedRecord(plan.benchmark.name, sample, response, plan);
+}
+
+/**
+ * A multi-turn sample's record: its program runs again, each request answered with the line's next answer; every
+ * answer must be used (one per turn).
+ */
+async function replayedRecord(
+  plan: PlannedBenchmark,
+  program: RecipeProgram,
+  sample: BenchmarkSample,
+  response: PregeneratedResponse,
+): Promise<SampleRecord> {
+  if (response.turns === undefined) {
+    throw new ConfigError(
+      `${response.source}: field "response": ${plan.benchmark.name} is multi-turn; give "responses": [the answer to turn 1, to turn 2, …].`,
+    );
+  }
+  const backend = createReplayBackend(response.turns, response.source);
+  const item = buildProgramWorkItem(plan, program, sample, { stream: false, runStartMs: 0, session: 0 });
+  const record = await item.execute(backend, new AbortController().signal);
+  if (record === undefined) throw new Error("a replayed conversation is never cancelled");
+  if (backend.used < response.turns.length) {
+    throw new ConfigError(
+      `${response.source}: field "responses": ${response.turns.length} answers, but the conversation of sample "${sample.id}" has ${backend.used} turns; give one answer per turn.`,
+    );
+  }
+  return record;
 }
 
 /**
@@ -134,7 +178,11 @@ export async function gradeResponses(
   let records: SampleRecord[];
   try {
     records = await Promise.all(
-      graded.map(({ sample, response }) => pregeneratedRecord(benchmark.name, sample, response, plan)),
+      graded.map(({ sample, response }) =>
+        isRecipeProgram(plan.grader)
+          ? replayedRecord(plan, plan.grader, sample, response)
+          : singleAnswerRecord(plan, sample, response),
+      ),
     );
   } finally {
     await sandbox?.close();

@@ -16,6 +16,8 @@ export interface PregeneratedResponse {
   id?: string;
   /** The sample's prompt text (its last user message): names the sample when `id` is absent. */
   prompt?: string;
+  /** A multi-turn sample's answers, one per turn in order (as written: `<think>` blocks still in). */
+  turns?: readonly string[];
   response: string;
   reasoning?: string;
   /** True when a `<think>` block was opened and never closed. */

@@ -1,13 +1,34 @@
 // `llm-bench byob validate FILE`: loads a definition the way `run` does (parameters, requirements, dataset, every
 // row's prompt fields), renders the first prompts, and calls the scorer once per shown row with the target as the
 // response — so a scorer that returns no scores is caught before a run. Every problem is a ConfigError/DatasetError.
-import type { Benchmark, BenchmarkSample, Scores } from "../benchmarks/types.js";
+import type {
+  Benchmark,
+  BenchmarkSample,
+  RecipeProgram,
+  SampleSession,
+  Scores,
+} from "../benchmarks/types.js";
 import type { ByobSample } from "../byob/byob-sample.js";
 import { loadDefinedBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { getGrader } from "../graders/registry.js";
-import { scoreAnswer } from "./score-answer.js";
+import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "./score-answer.js";
+
+/** A program's grade when every request it sends is answered with the sample's target (no server asked). */
+async function programOnTarget(program: RecipeProgram, sample: BenchmarkSample): Promise<Scores> {
+  const session: SampleSession = {
+    send: async () => ({
+      response: sample.gold,
+      reasoning: "",
+      finishReason: "stop",
+      isThinkUnclosed: false,
+    }),
+  };
+  const returned = await program.run(sample, session, {});
+  const scored = checkScorerOutput(returned, program.name);
+  return scored.scores ?? { correct: scored.grade.isCorrect };
+}
 
 /** Prompts shown per benchmark. */
 const SHOWN = 3;
@@ -18,6 +39,8 @@ export interface ValidatedBenchmark {
   endpointType: string;
   /** The first prompts as a run sends them (system prompt and few-shot examples included). */
   prompts: { id: string; prompt: Prompt }[];
+  /** True when each sample is a program (a conversation): `scores` answered every turn with the target. */
+  isProgram: boolean;
   /** The scorer's values for the first rows, given their own target as the response. */
   scores: { id: string; scores: Scores }[];
 }
@@ -47,6 +70,10 @@ async function validateBenchmark(benchmark: Benchmark, context: DatasetContext):
   const scores = [];
   for (const sample of shown) {
     const grader = typeof recipe.grader === "string" ? getGrader(recipe.grader) : recipe.grader;
+    if (isRecipeProgram(grader)) {
+      scores.push({ id: sample.id, scores: await programOnTarget(grader, sample) });
+      continue;
+    }
     const scored = await scoreAnswer(grader, {
       sample,
       response: sample.gold,
@@ -62,6 +89,7 @@ async function validateBenchmark(benchmark: Benchmark, context: DatasetContext):
     name: benchmark.name,
     samples: loaded.samples.length,
     endpointType: recipe.isLoglikelihoodOnly === true ? "completions_logprob" : endpointType,
+    isProgram: isRecipeProgram(recipe.grader),
     prompts,
     scores,
   };
