@@ -82,13 +82,16 @@ async function programVerdict(
   variant: number,
 ): Promise<boolean> {
   const program = recipe.grader as RecipeProgram;
+  const turns = benchmark.oracle.conversationTurns?.(sample, recipe);
   const session: SampleSession = {
     async send(messages) {
-      const suffix = messages.findLast((message) => message.role === "user")?.content ?? "";
-      expect(messages.find((message) => message.role === "user")?.content).toBe(
-        benchmark.oracle.conversationOpener?.(sample, recipe) ?? suffix,
-      );
-      const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
+      // The server recognises turn k by the conversation's user messages: exactly the sample's first k + 1 turns.
+      const userMessages = messages
+        .filter((message) => message.role === "user")
+        .map((message) => message.content);
+      const turn = userMessages.length - 1;
+      expect(userMessages).toEqual(turns?.slice(0, turn + 1));
+      const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, userMessages[turn], turn);
       return { response, reasoning: "", finishReason: "stop", isThinkUnclosed: false };
     },
   };

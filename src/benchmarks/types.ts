@@ -117,12 +117,21 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
    * `suffix` is the ending the prompt was recognised by (`promptSuffix` or one of `otherPromptSuffixes`): where the
    * ending tells the chain-of-thought form, the answer follows it (lm-eval's BBH grades the two forms differently).
    */
-  answer(sample: S, isCorrect: boolean, variant: number, recipe: Recipe, suffix?: string): string;
+  answer(
+    sample: S,
+    isCorrect: boolean,
+    variant: number,
+    recipe: Recipe,
+    suffix?: string,
+    turn?: number,
+  ): string;
   /**
-   * A multi-turn sample's first user message: its later turns' suffixes (`otherPromptSuffixes`) are recognised only
-   * in a conversation that opens with it, since two conversations may share a later turn's text.
+   * A multi-turn sample's user messages, turn by turn (`promptSuffix` is the first). Turn k is recognised by the
+   * request's user messages being exactly these first k + 1, and `answer` is told `turn` (0-based). A sample is
+   * answered wrong on its last turn only, so conversations that share their first turns (Multi-IF's do) are sent
+   * the same answers there; its verdict is keyed by its turns' text, so two identical conversations agree.
    */
-  conversationOpener?(sample: S, recipe: Recipe): string;
+  conversationTurns?(sample: S, recipe: Recipe): readonly string[];
 }
 
 /**

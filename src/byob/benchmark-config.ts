@@ -164,8 +164,9 @@ export type OracleAnswer = (sample: OracleSample, isCorrect: boolean, variant: n
 
 /**
  * The mock server's answers to a multi-turn sample (a `program()` benchmark): `turns` gives each turn's user message
- * (how the server recognises the conversation and the turn), `answer` the reply to turn `turn` (0-based). For a
- * sample to be answered wrong (`isCorrect` false), at least one turn's reply must make the program's grade wrong.
+ * (the server recognises a turn by the conversation's user messages so far), `answer` the reply to turn `turn`
+ * (0-based). Conversations may share their first turns, which the server cannot tell apart: answer every turn but
+ * the last right, and the last one right or wrong as `isCorrect` says.
  */
 export interface ConversationOracle {
   turns(sample: OracleSample): readonly string[];

@@ -223,8 +223,8 @@ function querySuffix(sample: ByobSample, recipe: Recipe): string {
 
 /**
  * What the mock server answers a user benchmark with: the definition's `oracle`, else the target, or for a wrong
- * answer another candidate. A conversation oracle (a `program()` benchmark's) is recognised turn by turn: every
- * turn's user message is a prompt ending, the later ones only in a conversation that opens with the first.
+ * answer another candidate. A conversation oracle (a `program()` benchmark's) is recognised turn by turn, by the
+ * conversation's user messages so far.
  */
 export function byobOracle(definition: BenchmarkDefinition): BenchmarkOracle<ByobSample> {
   const custom = definition.config.oracle;
@@ -238,11 +238,11 @@ export function byobOracle(definition: BenchmarkDefinition): BenchmarkOracle<Byo
     const turnsOf = (sample: ByobSample, recipe: Recipe) => custom.turns(oracleSample(sample, recipe));
     return {
       promptSuffix: (sample, recipe) => turnsOf(sample, recipe)[0] ?? querySuffix(sample, recipe),
-      otherPromptSuffixes: (sample, recipe) => turnsOf(sample, recipe).slice(1),
-      conversationOpener: (sample, recipe) => turnsOf(sample, recipe)[0] ?? querySuffix(sample, recipe),
-      answer(sample, isCorrect, variant, recipe, suffix) {
-        const turn = suffix === undefined ? 0 : Math.max(0, turnsOf(sample, recipe).indexOf(suffix));
-        return custom.answer(oracleSample(sample, recipe), isCorrect, variant, turn);
+      conversationTurns: turnsOf,
+      answer(sample, isCorrect, variant, recipe, suffix, turn) {
+        const index =
+          turn ?? (suffix === undefined ? 0 : Math.max(0, turnsOf(sample, recipe).indexOf(suffix)));
+        return custom.answer(oracleSample(sample, recipe), isCorrect, variant, index);
       },
     };
   }

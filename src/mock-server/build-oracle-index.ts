@@ -19,8 +19,14 @@ export interface OracleEntry {
   recipe: Recipe;
   sample: BenchmarkSample;
   suffix: string;
-  /** A multi-turn sample's first user message: the entry matches only a conversation that opens with it. */
-  opener?: string;
+  /**
+   * A multi-turn sample's turn (0-based) and the user messages before it: the entry matches only a request whose
+   * earlier user messages are exactly these.
+   */
+  turn?: number;
+  earlierTurns?: readonly string[];
+  /** True for a multi-turn sample's last turn (the one answered right or wrong as `isCorrect` says). */
+  isLastTurn?: boolean;
   isCorrect: boolean;
   variant: number;
 }
@@ -34,9 +40,10 @@ export interface OracleMatch {
 export interface OracleIndex {
   /**
    * The most specific (longest-suffix, then first registered) sample `promptTail` ends with, if any; a multi-turn
-   * sample's entries only when `promptHead` (the conversation's first user message) is its opener.
+   * sample's turn only when `earlierUserMessages` (the request's user messages before its last) are its earlier
+   * turns.
    */
-  match(promptTail: string, promptHead?: string): OracleMatch | undefined;
+  match(promptTail: string, earlierUserMessages?: readonly string[]): OracleMatch | undefined;
   readonly size: number;
 }
 
@@ -58,13 +65,33 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
   let size = 0;
   for (const { benchmark, recipe, samples } of options.benchmarks) {
     const entries: OracleEntry[] = [];
+    const conversationEntries: OracleEntry[] = [];
     for (const sample of samples) {
+      const turns = benchmark.oracle.conversationTurns?.(sample, recipe);
+      if (turns !== undefined) {
+        // Keyed by the turns' text: two identical conversations (which no server can tell apart) agree.
+        const verdict = oracleVerdict(seed, benchmark.name, JSON.stringify(turns), options.accuracy);
+        turns.forEach((suffix, turn) => {
+          if (suffix.length === 0) return;
+          conversationEntries.push({
+            benchmarkName: benchmark.name,
+            oracle: benchmark.oracle,
+            recipe,
+            sample,
+            suffix,
+            turn,
+            earlierTurns: turns.slice(0, turn),
+            isLastTurn: turn === turns.length - 1,
+            ...verdict,
+          });
+        });
+        continue;
+      }
       const suffixes = [
         benchmark.oracle.promptSuffix(sample, recipe),
         ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? []),
       ];
       const verdict = oracleVerdict(seed, benchmark.name, sample.id, options.accuracy);
-      const opener = benchmark.oracle.conversationOpener?.(sample, recipe);
       for (const suffix of suffixes) {
         if (suffix.length === 0) continue;
         entries.push({
@@ -73,11 +100,11 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
           recipe,
           sample,
           suffix,
-          ...(opener === undefined ? {} : { opener }),
           ...verdict,
         });
       }
     }
+    entries.push(...withoutSharedLastTurns(conversationEntries));
     const tailLength = sharedTailLength(entries.map((entry) => entry.suffix));
     for (const entry of entries) {
       const end = entry.suffix.length - tailLength;
@@ -96,7 +123,7 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
 
   return {
     size,
-    match(promptTail, promptHead) {
+    match(promptTail, earlierUserMessages) {
       let best: OracleEntry | undefined;
       let isAmbiguous = false;
       for (const { keyLength, tailLength } of keyShapes) {
@@ -106,12 +133,21 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
         if (bucket === undefined) continue;
         for (const entry of bucket) {
           if (entry === best || !promptTail.endsWith(entry.suffix)) continue;
-          if (entry.opener !== undefined && entry.opener !== promptHead) continue;
+          if (entry.earlierTurns !== undefined && !isSameList(entry.earlierTurns, earlierUserMessages))
+            continue;
           if (best === undefined) {
             best = entry;
             continue;
           }
-          if (entry.benchmarkName !== best.benchmarkName || entry.sample.gold !== best.sample.gold) {
+          // Conversations that share their turns so far are answered alike there (see `conversationTurns`).
+          const isSameTurn =
+            entry.earlierTurns !== undefined &&
+            best.earlierTurns !== undefined &&
+            entry.suffix === best.suffix;
+          if (
+            !isSameTurn &&
+            (entry.benchmarkName !== best.benchmarkName || entry.sample.gold !== best.sample.gold)
+          ) {
             isAmbiguous = true;
           }
           // Equal suffixes: the first registered wins (a benchmark's default recipe before its others).
@@ -121,6 +157,22 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
       return best === undefined ? undefined : { entry: best, isAmbiguous };
     },
   };
+}
+
+function isSameList(left: readonly string[], right: readonly string[] | undefined): boolean {
+  return (
+    right !== undefined && left.length === right.length && left.every((each, index) => each === right[index])
+  );
+}
+
+/**
+ * Conversation entries without the last turns that another conversation continues from (the same user messages
+ * are its earlier turn): that request is answered as the earlier turn, right, so the longer conversation can go on.
+ */
+function withoutSharedLastTurns(entries: readonly OracleEntry[]): OracleEntry[] {
+  const identity = (entry: OracleEntry) => JSON.stringify([...(entry.earlierTurns ?? []), entry.suffix]);
+  const continued = new Set(entries.filter((entry) => entry.isLastTurn !== true).map(identity));
+  return entries.filter((entry) => !(entry.isLastTurn === true && continued.has(identity(entry))));
 }
 
 /** Characters every suffix ends with, leaving at least one character of the shortest one for its key. */

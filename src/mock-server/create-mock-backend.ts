@@ -51,11 +51,11 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
   ): Promise<GenerationResult> => {
     const arrivalMs = generateOptions.arrivalMs ?? now();
     const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
-    const { promptTail, promptHead, promptTokens } = readPrompt(request.prompt);
+    const { promptTail, earlierUserMessages, promptTokens } = readPrompt(request.prompt);
     const { tokens, finishReason } = planAnswer(
       {
         promptTail,
-        ...(promptHead === undefined ? {} : { promptHead }),
+        earlierUserMessages,
         maxTokens: request.params.maxTokens,
         minTokens: request.minTokens ?? 0,
         isEosIgnored: request.isEosIgnored ?? false,
@@ -151,19 +151,23 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
 }
 
 /**
- * The oracle's view of a prompt (its last user turn, and a chat's first user turn: the conversation it continues)
- * and the mock's prompt token count (words of every turn).
+ * The oracle's view of a prompt (its last user turn, and a chat's user turns before it: the conversation it
+ * continues) and the mock's prompt token count (words of every turn).
  */
-function readPrompt(prompt: Prompt): { promptTail: string; promptHead?: string; promptTokens: number } {
-  if (prompt.type === "completion") return { promptTail: prompt.text, promptTokens: countWords(prompt.text) };
-  let promptTail = "";
-  let promptHead: string | undefined;
+function readPrompt(prompt: Prompt): {
+  promptTail: string;
+  earlierUserMessages: string[];
+  promptTokens: number;
+} {
+  if (prompt.type === "completion") {
+    return { promptTail: prompt.text, earlierUserMessages: [], promptTokens: countWords(prompt.text) };
+  }
+  const userMessages: string[] = [];
   let promptTokens = 0;
   for (const message of prompt.messages) {
     promptTokens += countWords(message.content);
-    if (message.role !== "user") continue;
-    promptTail = message.content;
-    promptHead ??= message.content;
+    if (message.role === "user") userMessages.push(message.content);
   }
-  return { promptTail, ...(promptHead === undefined ? {} : { promptHead }), promptTokens };
+  const promptTail = userMessages.pop() ?? "";
+  return { promptTail, earlierUserMessages: userMessages, promptTokens };
 }

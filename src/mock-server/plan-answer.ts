@@ -12,8 +12,8 @@ export type MockFinishReason = "stop" | "length";
 export interface AnswerRequest {
   /** What `promptTail` of `core/prompt.ts` gives: the last user message, or the completion prompt. */
   promptTail: string;
-  /** A chat's first user message: a multi-turn sample's later turns are recognised by it. */
-  promptHead?: string;
+  /** A chat's user messages before the last: a multi-turn sample's turn is recognised by them. */
+  earlierUserMessages?: readonly string[];
   maxTokens: number | undefined;
   minTokens: number;
   isEosIgnored: boolean;
@@ -36,7 +36,7 @@ export interface AnswerContext {
 
 /** The tokens to send for `body`; oracle answers are recorded in the ledger (and served log) as a side effect. */
 export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerPlan {
-  const match = context.index?.match(body.promptTail, body.promptHead);
+  const match = context.index?.match(body.promptTail, body.earlierUserMessages);
   if (match === undefined) {
     context.ledger?.recordUnrecognized();
     const count = body.maxTokens ?? Math.max(context.defaultOutputTokens, body.minTokens);
@@ -44,7 +44,14 @@ export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerP
   }
   const { entry } = match;
   if (match.isAmbiguous) context.ledger?.recordAmbiguous();
-  const text = entry.oracle.answer(entry.sample, entry.isCorrect, entry.variant, entry.recipe, entry.suffix);
+  const text = entry.oracle.answer(
+    entry.sample,
+    entry.isCorrect,
+    entry.variant,
+    entry.recipe,
+    entry.suffix,
+    entry.turn,
+  );
   const plan = applyStop(splitIntoTokens(text), body, "stop");
   const event = {
     benchmarkName: entry.benchmarkName,

@@ -1,6 +1,7 @@
 // What the mock server answers each turn of a Multi-IF conversation with: a response built to follow every
-// instruction of the turn (checked by the same checks), or — for a sample to be answered wrong — one turn, picked
-// by the variant, answered to follow none of them.
+// instruction of the turn (checked by the same checks), or — for a sample to be answered wrong — its last turn
+// answered to follow none of them (earlier turns are shared by conversations that start alike, so they are always
+// answered right).
 import type { ConversationOracle } from "../../byob/benchmark-config.js";
 import {
   buildFollowingResponse,
@@ -20,8 +21,7 @@ export const multiIfOracle: ConversationOracle = {
     if (turn === undefined) return "";
     const instructions = parseIfevalInstructions(turn.instructionIds, turn.kwargs, "multi-if");
     const options = { prompt: turn.content, variant };
-    const failingTurn = variant % turns.length;
-    const follows = isCorrect || turnIndex !== failingTurn;
+    const follows = isCorrect || turnIndex !== turns.length - 1;
     return (
       (follows ? buildFollowingResponse(instructions, options) : undefined) ??
       buildViolatingResponse(instructions, options)

@@ -95,7 +95,14 @@ export interface MockServerProcess {
 export interface OracleStats {
   benchmarks: Record<
     string,
-    { served: number; correct: number; wrong: number; uniqueSamples: number; duplicateRequests: number }
+    {
+      served: number;
+      correct: number;
+      wrong: number;
+      uniqueSamples: number;
+      duplicateRequests: number;
+      truncated: number;
+    }
   >;
   unrecognized: number;
   ambiguous: number;
