@@ -7,7 +7,7 @@ import type { BenchmarkConfigInput } from "./benchmark-config.js";
 import { compileBenchmark } from "./compile-benchmark.js";
 import { benchmark } from "./define-benchmark.js";
 import { type ConversationSession, isProgram, type ProgramInput, program } from "./program.js";
-import { scorer } from "./scorer.js";
+import { type ScorerInput, scorer } from "./scorer.js";
 
 const conversation = program(async function conversation(
   _sample: ProgramInput,
@@ -85,7 +85,9 @@ describe("benchmark with a program", () => {
             name: "ref",
             description: "a reference",
             sources: [SOURCE],
-            graders: { strict: scorer((sample) => ({ correct: sample.response === sample.target })) },
+            graders: {
+              strict: scorer((sample: ScorerInput) => ({ correct: sample.response === sample.target })),
+            },
           },
         ],
       },
