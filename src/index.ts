@@ -7,12 +7,23 @@ export type {
   BenchmarkSample,
   LoadedBenchmark,
   PromptOptions,
+  SampleSession,
   ScoreDetails,
   ScoreRatio,
 } from "./benchmarks/types.js";
-export type { BenchmarkConfigInput as ByobConfig } from "./byob/benchmark-config.js";
+export type {
+  BenchmarkConfigInput as ByobConfig,
+  ConversationOracle,
+} from "./byob/benchmark-config.js";
 export { type BenchmarkDefinition, benchmark } from "./byob/define-benchmark.js";
 export { graderScorer } from "./byob/grader-scorer.js";
+export {
+  type ConversationSession,
+  type ProgramFunction,
+  type ProgramInput,
+  program,
+  type TurnAnswer,
+} from "./byob/program.js";
 export {
   ratio,
   type ScorerChoice,

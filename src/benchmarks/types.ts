@@ -336,6 +336,11 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
   readonly maxNShots: number;
   /** Known subtasks; empty when the benchmark has none. */
   readonly tasks: readonly string[];
+  /**
+   * True when its subtasks are read from its data (a BYOB `taskField` without `tasks`): `tasks` is empty until then,
+   * so `--tasks` is passed to `load` as given and checked there against the data.
+   */
+  readonly hasDataTasks?: boolean;
   /** The file of a user benchmark (`benchmark()` + `scorer()`, or YAML); absent for registered ones. */
   readonly definitionFile?: string;
   /** True when its samples carry their answers (`LoadedBenchmark.givenResponse`): a run of it needs no server. */

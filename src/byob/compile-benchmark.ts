@@ -446,6 +446,7 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     recipes: [recipes[0].recipe, ...recipes.slice(1).map((entry) => entry.recipe)],
     maxNShots,
     tasks: config.tasks ?? [],
+    ...(config.taskField !== undefined && config.tasks === undefined ? { hasDataTasks: true } : {}),
     ...(definition.program === undefined ? {} : { endpointTypes: ["chat"] as const }),
     hasLoglikelihood: config.endpointType === "completions_logprob",
     ...(config.messagesField === undefined ? {} : { endpointTypes: ["chat"] as const, hasOwnMessages: true }),

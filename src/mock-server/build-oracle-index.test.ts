@@ -84,4 +84,50 @@ describe("buildOracleIndex", () => {
     expect(none.match("q5?")?.entry.isCorrect).toBe(false);
     expect(all.match("q5?")?.entry.isCorrect).toBe(true);
   });
+
+  it("tells two conversations sharing a later turn apart by their opener, and matches no later turn without it", () => {
+    const turns = new Map([
+      ["paris", ["What is the capital of France? One word.", "Now say it in French."]],
+      ["rome", ["What is the capital of Italy? One word.", "Now say it in French."]],
+    ]);
+    const samples: BenchmarkSample[] = [
+      { id: "paris", task: "c", gold: "Paris" },
+      { id: "rome", task: "c", gold: "Rome" },
+    ];
+    const turnsOf = (sample: BenchmarkSample) => turns.get(sample.id) ?? [];
+    const conversations: Benchmark = {
+      ...tableBenchmark("c", []).benchmark,
+      oracle: {
+        promptSuffix: (sample) => turnsOf(sample)[0] ?? "",
+        otherPromptSuffixes: (sample) => turnsOf(sample).slice(1),
+        conversationOpener: (sample) => turnsOf(sample)[0] ?? "",
+        answer: (sample) => sample.gold,
+      },
+    };
+    const index = buildOracleIndex({
+      benchmarks: [
+        { benchmark: conversations, recipe: FAKE_RECIPE, samples },
+        tableBenchmark("single", [{ id: "s", gold: "42", suffix: "Six times seven?" }]),
+      ],
+      accuracy: 1,
+    });
+    expect(index.size).toBe(5);
+    const france = "What is the capital of France? One word.";
+    const italy = "What is the capital of Italy? One word.";
+    expect(index.match(france, france)?.entry.sample.id).toBe("paris");
+    expect(index.match("Now say it in French.", france)).toMatchObject({
+      entry: { sample: { id: "paris" }, suffix: "Now say it in French." },
+      isAmbiguous: false,
+    });
+    expect(index.match("Now say it in French.", italy)).toMatchObject({
+      entry: { sample: { id: "rome" } },
+      isAmbiguous: false,
+    });
+    expect(index.match("Now say it in French.", "What is the capital of Spain? One word.")).toBeUndefined();
+    expect(index.match("Now say it in French.")).toBeUndefined();
+    // A conversation's first turn asked inside another conversation is not this sample either.
+    expect(index.match(france, italy)).toBeUndefined();
+    // A single-turn sample has no opener: any conversation may end with it.
+    expect(index.match("Six times seven?", "Hello")?.entry.sample.id).toBe("s");
+  });
 });

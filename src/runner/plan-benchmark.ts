@@ -114,7 +114,14 @@ export async function planBenchmark(
     options.grader === undefined
       ? (recipe.extraGraders ?? []).map((name) => ({ name, grader: getGrader(name) }))
       : [];
-  const tasks = benchmark.tasks.length > 0 ? selectTasks(options.tasks, benchmark.tasks) : undefined;
+  const tasks =
+    benchmark.hasDataTasks === true
+      ? options.tasks?.length
+        ? [...options.tasks]
+        : undefined
+      : benchmark.tasks.length > 0
+        ? selectTasks(options.tasks, benchmark.tasks)
+        : undefined;
   const dateWindow = dateWindowOf(options, benchmark);
   const loaded = await benchmark.load({
     context,
@@ -246,9 +253,12 @@ function selectTasks(
   return own.length > 0 ? own : undefined;
 }
 
-/** Every requested task must belong to at least one of the run's benchmarks. */
+/**
+ * Every requested task must belong to at least one of the run's benchmarks; a benchmark whose tasks are read from its
+ * data checks them when it loads.
+ */
 function checkTasksKnown(requested: readonly string[] | undefined, benchmarks: readonly Benchmark[]): void {
-  if (requested === undefined) return;
+  if (requested === undefined || benchmarks.some((benchmark) => benchmark.hasDataTasks === true)) return;
   const known = new Set(benchmarks.flatMap((benchmark) => benchmark.tasks));
   const unknown = requested.filter((task) => !known.has(task));
   if (unknown.length === 0) return;

@@ -82,20 +82,23 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `details` as JSON keeps it (a journal line is JSON): a plain object whose JSON text parses back. */
+/**
+ * `details` as JSON keeps it (a journal line is JSON): an object whose JSON text parses back to an object (a Date's
+ * JSON is a string, which the journal could not read back as details).
+ */
 function checkDetails(details: unknown, scorerName: string): ScoreDetails {
-  let json: string | undefined;
+  let copy: unknown;
   try {
-    json = isPlainObject(details) ? JSON.stringify(details) : undefined;
+    copy = isPlainObject(details) ? JSON.parse(JSON.stringify(details)) : undefined;
   } catch {
-    json = undefined;
+    copy = undefined;
   }
-  if (json === undefined) {
+  if (!isPlainObject(copy)) {
     throw new ConfigError(
       `${scorerName} returned ${describe(details)} for "details"; "details" must be a JSON object (plain values, arrays and objects), e.g. { per_instruction: [...] }.`,
     );
   }
-  return JSON.parse(json) as ScoreDetails;
+  return copy;
 }
 
 /** `reason`, `extracted` (strings) and `details` (an object) taken out of a scorer's result; the rest are values. */

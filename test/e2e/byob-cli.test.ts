@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TWO_TURN_DEFINITION, TWO_TURN_ROWS } from "../../src/byob/test-support/two-turn-definition.js";
 import { runCli, startMockServerProcess } from "./support/cli.js";
 
 describe("byob on the command line", () => {
@@ -88,5 +89,34 @@ describe("byob on the command line", () => {
     expect(result.stdout).toContain(
       "serving: none measured (the answers were read from the dataset, nothing was requested)",
     );
+  });
+
+  it("validates a program() definition by running each shown conversation with the target as every answer", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "byob-program-"));
+    writeFileSync(join(dir, "rows.jsonl"), `${TWO_TURN_ROWS.map((row) => JSON.stringify(row)).join("\n")}\n`);
+    writeFileSync(join(dir, "two_turns.ts"), TWO_TURN_DEFINITION);
+    const validated = await runCli(["byob", "validate", join(dir, "two_turns.ts")]);
+    expect(validated.code).toBe(0);
+    expect(validated.stdout).toContain("two_turns: 8 samples, chat; every row's prompt renders.");
+    expect(validated.stdout).toContain(
+      'program on sample 0 (its target as every answer): {"correct":true,"turn_1":true,"turn_2":true,"consistent":{"numerator":2,"denominator":2}}',
+    );
+    expect(validated.stdout).not.toContain("scorer on sample");
+
+    // grade refuses a conversation given fewer answers than it has turns: exit 2, the line named, no stack trace.
+    writeFileSync(join(dir, "few.jsonl"), `${JSON.stringify({ id: "0", responses: ["Paris"] })}\n`);
+    const graded = await runCli([
+      "grade",
+      join(dir, "two_turns.ts"),
+      "--responses",
+      join(dir, "few.jsonl"),
+      "--output-dir",
+      join(dir, "out"),
+    ]);
+    expect(graded.code).toBe(2);
+    expect(graded.stderr).toContain(
+      `${join(dir, "few.jsonl")} line 1: field "responses": 1 answer, but the conversation asks for turn 2; give one answer per turn.`,
+    );
+    expect(graded.stderr).not.toMatch(/\n\s+at /);
   });
 });
