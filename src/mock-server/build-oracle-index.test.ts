@@ -85,23 +85,23 @@ describe("buildOracleIndex", () => {
     expect(all.match("q5?")?.entry.isCorrect).toBe(true);
   });
 
-  it("tells two conversations sharing a later turn apart by their opener, and matches no later turn without it", () => {
+  it("recognises a conversation's turn by the user messages so far, and tells conversations sharing a turn apart", () => {
     const turns = new Map([
-      ["paris", ["What is the capital of France? One word.", "Now say it in French."]],
+      ["paris", ["What is the capital of France? One word.", "Now say it in French.", "Are you sure?"]],
       ["rome", ["What is the capital of Italy? One word.", "Now say it in French."]],
+      // Starts like "rome" and goes on: "rome"'s last turn is answered as this one's second turn.
+      ["rome-more", ["What is the capital of Italy? One word.", "Now say it in French.", "Spell it."]],
+      // Repeats a user message: each occurrence is its own turn.
+      ["echo", ["Say yes.", "Are you sure?", "Are you sure?"]],
     ]);
-    const samples: BenchmarkSample[] = [
-      { id: "paris", task: "c", gold: "Paris" },
-      { id: "rome", task: "c", gold: "Rome" },
-    ];
+    const samples: BenchmarkSample[] = [...turns.keys()].map((id) => ({ id, task: "c", gold: id }));
     const turnsOf = (sample: BenchmarkSample) => turns.get(sample.id) ?? [];
     const conversations: Benchmark = {
       ...tableBenchmark("c", []).benchmark,
       oracle: {
         promptSuffix: (sample) => turnsOf(sample)[0] ?? "",
-        otherPromptSuffixes: (sample) => turnsOf(sample).slice(1),
-        conversationOpener: (sample) => turnsOf(sample)[0] ?? "",
-        answer: (sample) => sample.gold,
+        conversationTurns: turnsOf,
+        answer: (sample, _isCorrect, _variant, _recipe, _suffix, turn) => `${sample.id}@${turn}`,
       },
     };
     const index = buildOracleIndex({
@@ -111,23 +111,27 @@ describe("buildOracleIndex", () => {
       ],
       accuracy: 1,
     });
-    expect(index.size).toBe(5);
+    // 3 + 2 + 3 + 3 turns, less "rome"'s last (the same request as "rome-more"'s second), and the single sample.
+    expect(index.size).toBe(11);
     const france = "What is the capital of France? One word.";
     const italy = "What is the capital of Italy? One word.";
-    expect(index.match(france, france)?.entry.sample.id).toBe("paris");
-    expect(index.match("Now say it in French.", france)).toMatchObject({
-      entry: { sample: { id: "paris" }, suffix: "Now say it in French." },
-      isAmbiguous: false,
-    });
-    expect(index.match("Now say it in French.", italy)).toMatchObject({
-      entry: { sample: { id: "rome" } },
-      isAmbiguous: false,
-    });
-    expect(index.match("Now say it in French.", "What is the capital of Spain? One word.")).toBeUndefined();
-    expect(index.match("Now say it in French.")).toBeUndefined();
-    // A conversation's first turn asked inside another conversation is not this sample either.
-    expect(index.match(france, italy)).toBeUndefined();
-    // A single-turn sample has no opener: any conversation may end with it.
-    expect(index.match("Six times seven?", "Hello")?.entry.sample.id).toBe("s");
+    const answerOf = (tail: string, earlier: readonly string[]) => {
+      const entry = index.match(tail, earlier)?.entry;
+      return entry === undefined ? undefined : `${entry.sample.id}@${entry.turn}`;
+    };
+    expect(answerOf(france, [])).toBe("paris@0");
+    expect(answerOf("Now say it in French.", [france])).toBe("paris@1");
+    expect(index.match("Now say it in French.", [italy])?.isAmbiguous).toBe(false);
+    expect(answerOf("Now say it in French.", [italy])).toBe("rome-more@1");
+    expect(answerOf("Spell it.", [italy, "Now say it in French."])).toBe("rome-more@2");
+    expect(answerOf("Are you sure?", ["Say yes."])).toBe("echo@1");
+    expect(answerOf("Are you sure?", ["Say yes.", "Are you sure?"])).toBe("echo@2");
+    expect(answerOf("Are you sure?", [france, "Now say it in French."])).toBe("paris@2");
+    // Another conversation's earlier turns, or none: not this sample's turn.
+    expect(index.match("Now say it in French.", ["What is the capital of Spain? One word."])).toBeUndefined();
+    expect(index.match("Now say it in French.", [])).toBeUndefined();
+    expect(index.match(france, [italy])).toBeUndefined();
+    // A single-turn sample matches whatever came before it.
+    expect(index.match("Six times seven?", ["Hello"])?.entry.sample.id).toBe("s");
   });
 });
