@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
-import { sharedDataDir } from "../../src/benchmarks/test-support/shared-data-dir.js";
+import { fixturesDir, sharedDataDir } from "../../src/benchmarks/test-support/shared-data-dir.js";
 import { parseCsv } from "../../src/datasets/local/parse-csv.js";
 import { buildFollowingResponse } from "../../src/graders/ifeval/build-following-response.js";
 import { parseIfevalInstructions } from "../../src/graders/ifeval/parse-ifeval-instructions.js";
@@ -292,3 +292,28 @@ function onlyRunDirQuiet(outputDir: string): string {
   if (name === undefined) throw new Error("no run directory yet");
   return join(outputDir, name);
 }
+
+describe("profile with a multi-turn benchmark", () => {
+  it("refuses it (one request per workload item) and says how to measure it, exit 2", async () => {
+    const server = await startMockServerProcess([]);
+    try {
+      const result = await runCli([
+        "profile",
+        "--accuracy-benchmark",
+        "multi_if",
+        "--data-dir",
+        fixturesDir("multi_if"),
+        "--base-url",
+        server.url,
+        "--num-requests",
+        "4",
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/multi_if: each sample is a conversation of several requests/);
+      expect(result.stderr).toMatch(/llm-bench run multi_if/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
