@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SampleRecord } from "../core/sample-record.js";
+import { sampleRecord } from "../core/test-support/sample-record.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
 import { summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
@@ -8,29 +9,15 @@ const record = (
   task: string,
   scores: SampleRecord["scores"],
   status: SampleRecord["status"] = "ok",
-): SampleRecord => ({
-  benchmark: "ifeval",
-  id: `${task}/${Math.random()}`,
-  task,
-  status,
-  prompt: { type: "chat", messages: [{ role: "user", content: "q" }] },
-  response: "a",
-  reasoning: "",
-  extracted: null,
-  gold: "",
-  correct: scores?.["strict"] === true,
-  score: scores?.["strict"] === true ? 1 : 0,
-  unparsed: false,
-  truncated: false,
-  grade_reason: "",
-  finish_reason: "stop",
-  usage: { prompt_tokens: 1, completion_tokens: 1 },
-  timings: { sent_at_ms: 0, ttfb_ms: 1, ttft_ms: 1, e2e_ms: 1, itl_ms: null, chunks: 1 },
-  attempts: 1,
-  session: 0,
-  error: null,
-  ...(scores === undefined ? {} : { scores }),
-});
+): SampleRecord =>
+  sampleRecord({
+    benchmark: "ifeval",
+    id: `${task}/${Math.random()}`,
+    task,
+    status,
+    correct: scores?.["strict"] === true,
+    ...(scores === undefined ? {} : { scores }),
+  });
 
 describe("summarizeScores with ratio parts", () => {
   // Instruction level as IFEval pools it: 1/1 + 1/3 + 3/4 = 5/8 instructions, not the mean of the three fractions.

@@ -6,7 +6,7 @@ import type { ChatMessage, Prompt } from "../core/prompt.js";
 import { recordKey, type SampleRecord, type SampleTurn } from "../core/sample-record.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
 import { ConfigError } from "../errors.js";
-import { relativeTimings } from "./build-work-item.js";
+import { journalError, relativeTimings } from "./build-work-item.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 import { repeatParams } from "./repeat-samples.js";
 import { checkScorerOutput, type ScoredAnswer, scorerThrew } from "./score-answer.js";
@@ -155,14 +155,7 @@ function programRecord(
         : relativeTimings(last, outcome.runStartMs),
     attempts: results.reduce((sum, result) => sum + result.attempts, 0),
     session: outcome.session,
-    error:
-      error === undefined
-        ? null
-        : {
-            code: error.code,
-            message: error.message,
-            ...(error.httpStatus === undefined ? {} : { http_status: error.httpStatus }),
-          },
+    error: journalError(error),
     turns: results.map((result) => turnOf(result, outcome.runStartMs)),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     ...(scored.details === undefined ? {} : { details: scored.details }),

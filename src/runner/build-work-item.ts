@@ -63,14 +63,7 @@ export function buildWorkItem(
         timings: relativeTimings(result, options.runStartMs),
         attempts: result.attempts,
         session: options.session,
-        error:
-          error === undefined
-            ? null
-            : {
-                code: error.code,
-                message: error.message,
-                ...(error.httpStatus === undefined ? {} : { http_status: error.httpStatus }),
-              },
+        error: journalError(error),
         ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
         ...(scored?.scores === undefined ? {} : { scores: scored.scores }),
         ...(scored?.details === undefined ? {} : { details: scored.details }),
@@ -120,6 +113,18 @@ function failedGrade(result: GenerationResult): Grade {
     extracted: null,
     isUnparsed: true,
     reason: `request ${result.status}: ${why}`,
+  };
+}
+
+/** A failure as the journal records it (`http_status` only when there was one); null for none. */
+export function journalError(
+  error: { code: string; message: string; httpStatus?: number } | undefined,
+): SampleRecord["error"] {
+  if (error === undefined) return null;
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.httpStatus === undefined ? {} : { http_status: error.httpStatus }),
   };
 }
 
