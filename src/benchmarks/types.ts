@@ -1,7 +1,7 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
 
-import type { FinishReason, GenerationParams } from "../core/generation.js";
-import type { ChatMessage, EndpointType, Prompt } from "../core/prompt.js";
+import type { FinishReason, GenerationParams, ToolDefinition } from "../core/generation.js";
+import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
@@ -99,6 +99,12 @@ export interface FewshotRecord {
   poolSize: number;
 }
 
+/** An oracle answer that calls functions (a request with `tools`): the text (often empty) and the calls. */
+export interface OracleReply {
+  text: string;
+  toolCalls: readonly { name: string; arguments: string }[];
+}
+
 /** How the mock server's oracle recognises and answers this benchmark's questions. */
 export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
   /**
@@ -125,6 +131,18 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
     suffix?: string,
     turn?: number,
   ): string;
+  /**
+   * An answer that may call functions (a benchmark whose requests carry `tools`): when present, the mock server
+   * answers with it instead of `answer` — text and function calls.
+   */
+  reply?(
+    sample: S,
+    isCorrect: boolean,
+    variant: number,
+    recipe: Recipe,
+    suffix?: string,
+    turn?: number,
+  ): OracleReply;
   /**
    * A multi-turn sample's user messages, turn by turn (`promptSuffix` is the first). Turn k is recognised by the
    * request's user messages being exactly these first k + 1, and `answer` is told `turn` (0-based). A sample is
@@ -287,6 +305,14 @@ export interface TurnAnswer {
   readonly finishReason: FinishReason;
   /** True when a `<think>` block opened and never closed (`response` is then what followed it, usually nothing). */
   readonly isThinkUnclosed: boolean;
+  /** The functions the answer called (a request that offered `tools`), in order; absent when none. */
+  readonly toolCalls?: readonly ToolCall[];
+}
+
+/** What one turn may offer beyond the messages: functions the model may call. */
+export interface TurnOptions {
+  readonly tools?: readonly ToolDefinition[];
+  readonly toolChoice?: "auto" | "none" | "required";
 }
 
 /**
@@ -295,7 +321,7 @@ export interface TurnAnswer {
  * fails after its retries rejects, and the sample is recorded as failed (`--resume` runs it again from its start).
  */
 export interface SampleSession {
-  send(messages: readonly ChatMessage[]): Promise<TurnAnswer>;
+  send(messages: readonly ChatMessage[], options?: TurnOptions): Promise<TurnAnswer>;
 }
 
 /**

@@ -1,11 +1,11 @@
 // `program(fn)`: a benchmark whose samples are small programs — each sends one or more requests (a multi-turn
 // conversation that carries the model's earlier answers) through a session and returns its grade, as a scorer does.
-import type { SampleSession, TurnAnswer } from "../benchmarks/types.js";
+import type { SampleSession, TurnAnswer, TurnOptions } from "../benchmarks/types.js";
 import type { ChatMessage } from "../core/prompt.js";
 import { ConfigError } from "../errors.js";
 import type { ScorerConfig, ScorerResult } from "./scorer.js";
 
-export type { TurnAnswer };
+export type { TurnAnswer, TurnOptions };
 
 /** What a program is given for one sample (no answer yet: the program asks for them). */
 export interface ProgramInput {
@@ -16,13 +16,14 @@ export interface ProgramInput {
 }
 
 /**
- * How a program asks: `await session.send(messages)` sends one chat request with the run's generation parameters
- * and resolves with the answer (reasoning removed: `response`; the reasoning: `reasoning`). Each send is one
+ * How a program asks: `await session.send(messages, { tools })` sends one chat request with the run's generation
+ * parameters (and the functions the model may call) and resolves with the answer (reasoning removed: `response`;
+ * the reasoning: `reasoning`; the calls it made: `toolCalls`). Each send is one
  * journalled turn; the sample's latency is its last turn's. A request that fails after its retries rejects: let it
  * propagate, the sample is then recorded as failed and `--resume` runs it again from its first turn.
  */
 export interface ConversationSession extends SampleSession {
-  send(messages: readonly ChatMessage[]): Promise<TurnAnswer>;
+  send(messages: readonly ChatMessage[], options?: TurnOptions): Promise<TurnAnswer>;
 }
 
 export type ProgramFunction =

@@ -1,11 +1,21 @@
 // What the engine asks a backend for and what it gets back: plain values, failures included as data.
-import type { Prompt } from "./prompt.js";
+import type { Prompt, ToolCall } from "./prompt.js";
+
+/** A function the model may call, as OpenAI's `tools[]` entry (`{type: "function", function: {name, description, parameters}}`). */
+export interface ToolDefinition {
+  type: "function";
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
 
 export interface GenerationParams {
   maxTokens?: number;
   temperature?: number;
   seed?: number;
   stop?: string[];
+  /** Functions the model may call (chat only); the answer's calls come back in `GenerationResult.toolCalls`. */
+  tools?: readonly ToolDefinition[];
+  /** OpenAI's `tool_choice`: `auto` (the server's default with tools), `none`, `required`. */
+  toolChoice?: "auto" | "none" | "required";
   /** Merged last into the request body (`--extra-inputs`). */
   extraBody?: Record<string, unknown>;
 }
@@ -56,6 +66,8 @@ export interface GenerationResult {
   reasoning: string;
   /** True when a `<think>` block was opened and never closed. */
   isThinkUnclosed: boolean;
+  /** The function calls the answer made (chat with `tools`), in their order; absent when none. */
+  toolCalls?: ToolCall[];
   finishReason: FinishReason;
   usage: TokenUsage;
   timings: RequestTimings;

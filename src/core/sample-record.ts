@@ -1,8 +1,16 @@
 // One line of a run's journal (`samples.jsonl`): a graded sample with its prompt, answer, verdict and timings.
 import { z } from "zod";
 import { FINISH_REASONS, GENERATION_STATUSES } from "./generation.js";
+import { CHAT_ROLES } from "./prompt.js";
 
-const chatMessageSchema = z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() });
+const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+
+const chatMessageSchema = z.object({
+  role: z.enum(CHAT_ROLES),
+  content: z.string(),
+  toolCalls: z.array(toolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+});
 
 export const promptSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat"), messages: z.array(chatMessageSchema) }),

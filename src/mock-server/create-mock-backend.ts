@@ -52,7 +52,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     const arrivalMs = generateOptions.arrivalMs ?? now();
     const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
     const { promptTail, earlierUserMessages, promptTokens } = readPrompt(request.prompt);
-    const { tokens, finishReason } = planAnswer(
+    const { tokens, finishReason, toolCalls } = planAnswer(
       {
         promptTail,
         earlierUserMessages,
@@ -72,19 +72,31 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
       // Due already (no latency): no timer, no executor, no closure.
       if (deadlineMs <= now())
         return Promise.resolve(
-          okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+          okResult(
+            text,
+            finishReason,
+            usage,
+            { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() },
+            toolCalls,
+          ),
         );
       return new Promise((resolve) =>
         at(deadlineMs, () =>
           resolve(
             host.isClosed
               ? abortedResult(arrivalMs, now())
-              : okResult(text, finishReason, usage, { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() }),
+              : okResult(
+                  text,
+                  finishReason,
+                  usage,
+                  { sentMs: arrivalMs, deltaTimesMs: [], endMs: now() },
+                  toolCalls,
+                ),
           ),
         ),
       );
     }
-    const answer = { tokens, finishReason, usage, arrivalMs, firstDeadlineMs, timing };
+    const answer = { tokens, finishReason, usage, arrivalMs, firstDeadlineMs, timing, toolCalls };
     return new MockStream(host, answer, generateOptions).run();
   };
 

@@ -2,6 +2,7 @@
 // arrival + ttft + offset(i)), every token already due in the same call. One object per stream, no closure per
 // stream unless a timer is needed: this is the mock server's hot path.
 import type { FinishReason, GenerationResult, RequestTimings } from "../core/generation.js";
+import type { ToolCall } from "../core/prompt.js";
 import type { Usage } from "../protocol/response-frames.js";
 import type { ServedGenerateOptions } from "../serve/served-backend.js";
 import { type LatencyPlan, tokenOffsetMs } from "./latency-plan.js";
@@ -17,6 +18,8 @@ export interface MockStreamHost {
 export interface MockStreamAnswer {
   tokens: string[];
   finishReason: FinishReason;
+  /** Function calls sent after the tokens (a reply to a request with `tools`). */
+  toolCalls?: ToolCall[] | undefined;
   usage: Usage;
   arrivalMs: number;
   /** arrival + ttft. */
@@ -108,7 +111,7 @@ export class MockStream {
       timings.firstContentMs = firstMs;
       timings.firstAnswerMs = firstMs;
     }
-    this.settle(okResult(tokens.join(""), finishReason, usage, timings));
+    this.settle(okResult(tokens.join(""), finishReason, usage, timings, this.answer.toolCalls));
   }
 }
 
@@ -117,12 +120,14 @@ export function okResult(
   finishReason: FinishReason,
   usage: Usage,
   timings: RequestTimings,
+  toolCalls?: ToolCall[],
 ): GenerationResult {
   return {
     status: "ok",
     text,
     reasoning: "",
     isThinkUnclosed: false,
+    ...(toolCalls === undefined || toolCalls.length === 0 ? {} : { toolCalls }),
     finishReason,
     usage,
     timings,

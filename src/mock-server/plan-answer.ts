@@ -1,4 +1,5 @@
 // Decides what a request is answered with: the oracle's text or filler, cut by `stop` and `max_tokens`.
+import type { ToolCall } from "../core/prompt.js";
 import type { LoglikelihoodIndex } from "./build-loglikelihood-index.js";
 import type { OracleIndex } from "./build-oracle-index.js";
 import { fillerTokens } from "./filler-tokens.js";
@@ -22,7 +23,9 @@ export interface AnswerRequest {
 
 export interface AnswerPlan {
   tokens: string[];
-  finishReason: MockFinishReason;
+  finishReason: MockFinishReason | "tool-calls";
+  /** The oracle's function calls (a reply to a request with `tools`), with ids `call_<i>`. */
+  toolCalls?: ToolCall[];
 }
 
 export interface AnswerContext {
@@ -44,15 +47,26 @@ export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerP
   }
   const { entry } = match;
   if (match.isAmbiguous) context.ledger?.recordAmbiguous();
-  const text = entry.oracle.answer(
+  const { oracle } = entry;
+  const args = [
     entry.sample,
     entry.isCorrect,
     entry.variant,
     entry.recipe,
     entry.suffix,
     entry.turn,
-  );
-  const plan = applyStop(splitIntoTokens(text), body, "stop");
+  ] as const;
+  const reply = oracle.reply === undefined ? oracle.answer(...args) : oracle.reply(...args);
+  const text = typeof reply === "string" ? reply : reply.text;
+  const stopped = applyStop(splitIntoTokens(text), body, "stop");
+  const plan: AnswerPlan =
+    typeof reply === "string" || reply.toolCalls.length === 0 || stopped.finishReason === "length"
+      ? stopped
+      : {
+          ...stopped,
+          finishReason: "tool-calls",
+          toolCalls: reply.toolCalls.map((call, index) => ({ id: `call_${index}`, ...call })),
+        };
   const event = {
     benchmarkName: entry.benchmarkName,
     sampleId: entry.sample.id,

@@ -42,7 +42,8 @@ export function planLogprobsAnswer(request: LogprobsRequest, answers: AnswerCont
   } else {
     const plan = planAnswer(request, answers);
     generated = plan.tokens;
-    finishReason = plan.finishReason;
+    // A scoring request carries no tools: the plan's finish is never a function call.
+    finishReason = plan.finishReason === "tool-calls" ? "stop" : plan.finishReason;
   }
   const echoed = request.isEcho ? request.promptTail : "";
   return {

@@ -46,13 +46,37 @@ export function parseGenerationRequest(kind: GenerationKind, bodyText: string): 
     const messages: ChatMessage[] = data.messages.map((message) => ({
       role: message.role === "developer" ? "system" : message.role,
       content: contentText(message.content),
+      ...(message.tool_calls && message.tool_calls.length > 0
+        ? {
+            toolCalls: message.tool_calls.map((call) => ({
+              id: call.id,
+              name: call.function.name,
+              arguments: call.function.arguments,
+            })),
+          }
+        : {}),
+      ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
     }));
+    const params = toParams(data, data.max_completion_tokens ?? data.max_tokens);
+    if (data.tools && data.tools.length > 0) {
+      params.tools = data.tools.map((tool) => ({
+        type: "function",
+        function: {
+          name: tool.function.name,
+          ...(tool.function.description ? { description: tool.function.description } : {}),
+          ...(tool.function.parameters ? { parameters: tool.function.parameters } : {}),
+        },
+      }));
+    }
+    if (data.tool_choice) {
+      params.toolChoice = typeof data.tool_choice === "string" ? data.tool_choice : "required";
+    }
     return {
       status: "ok",
       request: {
         kind,
         prompt: { type: "chat", messages },
-        params: toParams(data, data.max_completion_tokens ?? data.max_tokens),
+        params,
         stream: data.stream === true,
         model: data.model ?? undefined,
         minTokens: data.min_tokens ?? 0,

@@ -20,15 +20,41 @@ const commonFields = {
 
 const contentPartSchema = z.object({ type: z.string(), text: z.string().nullish() });
 
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal("function").nullish(),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
 export const chatMessageSchema = z.object({
-  role: z.enum(["system", "developer", "user", "assistant"]),
+  role: z.enum(["system", "developer", "user", "assistant", "tool"]),
   content: z.union([z.string(), z.array(contentPartSchema)]).nullish(),
+  /** An assistant turn's function calls; a `tool` turn names the call it answers. */
+  tool_calls: z.array(toolCallSchema).nullish(),
+  tool_call_id: z.string().nullish(),
+});
+
+const toolSchema = z.object({
+  type: z.literal("function"),
+  function: z.object({
+    name: z.string().min(1),
+    description: z.string().nullish(),
+    parameters: z.record(z.string(), z.unknown()).nullish(),
+  }),
 });
 
 export const chatRequestSchema = z.object({
   ...commonFields,
   max_completion_tokens: z.number().int().nonnegative().nullish(),
   messages: z.array(chatMessageSchema).min(1),
+  tools: z.array(toolSchema).nullish(),
+  /** `auto`, `none`, `required`, or `{type: "function", function: {name}}` (read as `required`). */
+  tool_choice: z
+    .union([
+      z.enum(["auto", "none", "required"]),
+      z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) }),
+    ])
+    .nullish(),
 });
 
 export const completionRequestSchema = z.object({

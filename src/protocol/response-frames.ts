@@ -1,5 +1,7 @@
 // The JSON text of OpenAI responses and stream chunks, built from fixed prefixes so that per token only the
 // token text is JSON-escaped: the one writer of response bodies for every server of this project.
+
+import type { ToolCall } from "../core/prompt.js";
 import type { CompletionLogprobs } from "./completion-logprobs.js";
 import type { GenerationKind } from "./parse-generation-request.js";
 import { SSE_DATA_PREFIX, SSE_DONE_FRAME, SSE_EVENT_END } from "./sse-frames.js";
@@ -33,18 +35,33 @@ function head(identity: ResponseIdentity, object: string): string {
   return `{"id":"${identity.id}","object":"${object}","created":${identity.createdS},"model":${identity.modelJson},`;
 }
 
-/** The whole non-streaming response body (`logprobs`: completions with `logprobs: N` only). */
+/** OpenAI's `tool_calls` array of a message (whole calls: `index` for a stream's delta, as OpenAI sends it). */
+export function toolCallsJson(calls: readonly ToolCall[], isDelta: boolean): string {
+  const entries = calls.map(
+    (call, index) =>
+      `{${isDelta ? `"index":${index},` : ""}"id":${JSON.stringify(call.id)},"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${JSON.stringify(call.arguments)}}}`,
+  );
+  return `[${entries.join(",")}]`;
+}
+
+/**
+ * The whole non-streaming response body (`logprobs`: completions with `logprobs: N` only; `toolCalls`: a chat
+ * answer's function calls, the content then null when empty, as OpenAI sends it).
+ */
 export function completeResponseJson(
   identity: ResponseIdentity,
   text: string,
   finishReason: WireFinishReason,
   usage: Usage,
   logprobs: CompletionLogprobs | null = null,
+  toolCalls: readonly ToolCall[] = [],
 ): string {
   const finish = finishJson(finishReason);
+  const content = toolCalls.length > 0 && text === "" ? "null" : JSON.stringify(text);
+  const calls = toolCalls.length > 0 ? `,"tool_calls":${toolCallsJson(toolCalls, false)}` : "";
   const choice =
     identity.kind === "chat"
-      ? `{"index":0,"message":{"role":"assistant","content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":${finish}}`
+      ? `{"index":0,"message":{"role":"assistant","content":${content}${calls}},"logprobs":null,"finish_reason":${finish}}`
       : `{"index":0,"text":${JSON.stringify(text)},"logprobs":${logprobs === null ? "null" : JSON.stringify(logprobs)},"finish_reason":${finish}}`;
   const object = identity.kind === "chat" ? "chat.completion" : "text_completion";
   return `${head(identity, object)}"choices":[${choice}],"usage":${usageJson(usage)}}`;
@@ -80,6 +97,11 @@ export class StreamFrames {
 
   token(text: string, stamp = ""): string {
     return `${SSE_DATA_PREFIX}{${stamp}${this.tokenPrefix}${JSON.stringify(text)}${this.tokenSuffix}`;
+  }
+
+  /** A chat chunk carrying whole function calls (`delta.tool_calls`, each with its index). */
+  toolCalls(calls: readonly ToolCall[], stamp = ""): string {
+    return `${SSE_DATA_PREFIX}{${stamp}${this.chunkHead}{"index":0,"delta":{"tool_calls":${toolCallsJson(calls, true)}},"logprobs":null,"finish_reason":null}]}${SSE_EVENT_END}`;
   }
 
   /** The chunk with `finish_reason`, the usage chunk when asked for, and `[DONE]`. */

@@ -10,10 +10,23 @@ export const usageSchema = z.object({
   completion_tokens: z.number().nullish(),
 });
 
+/**
+ * One function call of a message, or (streamed) one piece of it: `index` names the call a piece belongs to, `id`
+ * and `function.name` come with its first piece, `function.arguments` arrives in pieces to be joined.
+ */
+const toolCallSchema = z.object({
+  index: z.number().nullish(),
+  id: z.string().nullish(),
+  type: z.string().nullish(),
+  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+export type WireToolCall = z.infer<typeof toolCallSchema>;
+
 const messageSchema = z.object({
   content: z.string().nullish(),
   reasoning_content: z.string().nullish(),
   reasoning: z.string().nullish(),
+  tool_calls: z.array(toolCallSchema).nullish(),
 });
 
 /** One `data:` payload of a chat or completions stream (chat has `delta`, completions `text`). */

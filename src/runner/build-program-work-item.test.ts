@@ -168,6 +168,63 @@ describe("buildProgramWorkItem", () => {
     expect(record?.turns?.map((turn) => turn.usage.completion_tokens)).toEqual([5, 6, 7]);
   });
 
+  it("offers a turn's functions with the run's parameters and gives back the calls the answer made", async () => {
+    const tools = [
+      { type: "function" as const, function: { name: "lookup", parameters: { type: "object" } } },
+    ];
+    const withTools = program(async (_sample: ProgramInput, session: ConversationSession) => {
+      const messages: ChatMessage[] = [{ role: "user", content: "Capital of France?" }];
+      const first = await session.send(messages, { tools, toolChoice: "required" });
+      const call = first.toolCalls?.[0];
+      if (call === undefined) return { correct: false };
+      messages.push({ role: "assistant", content: "", toolCalls: [call] });
+      messages.push({ role: "tool", content: "Paris", toolCallId: call.id });
+      const second = await session.send(messages, { tools });
+      return { correct: second.response === "Paris", called: call.name === "lookup" };
+    });
+    const { item } = await planned(withTools, { temperature: 0.3 });
+    const requests: GenerationRequest[] = [];
+    const backend: Backend = {
+      name: "calls",
+      async generate(request) {
+        requests.push(request);
+        const isFirst = requests.length === 1;
+        return {
+          status: "ok",
+          text: isFirst ? "" : "Paris",
+          reasoning: "",
+          isThinkUnclosed: false,
+          ...(isFirst ? { toolCalls: [{ id: "call_0", name: "lookup", arguments: '{"q":"France"}' }] } : {}),
+          finishReason: isFirst ? "tool-calls" : "stop",
+          usage: {},
+          timings: { sentMs: 0, deltaTimesMs: [], endMs: 1 },
+          attempts: 1,
+        };
+      },
+      listModels: async () => ["m"],
+      close: async () => {},
+    };
+    const record = await item.execute(backend, signal);
+    expect(record?.scores).toEqual({ correct: true, called: true });
+    expect(requests[0]?.params).toMatchObject({ temperature: 0.3, tools, toolChoice: "required" });
+    expect(requests[1]?.params.toolChoice).toBeUndefined();
+    // The journal keeps the call and its result in the last turn's prompt.
+    const parsed = sampleRecordSchema.parse(JSON.parse(JSON.stringify(record)));
+    expect(parsed.prompt).toEqual({
+      type: "chat",
+      messages: [
+        { role: "user", content: "Capital of France?" },
+        {
+          role: "assistant",
+          content: "",
+          toolCalls: [{ id: "call_0", name: "lookup", arguments: '{"q":"France"}' }],
+        },
+        { role: "tool", content: "Paris", toolCallId: "call_0" },
+      ],
+    });
+    expect(parsed.turns?.map((turn) => turn.finish_reason)).toEqual(["tool-calls", "stop"]);
+  });
+
   it("puts --system-prompt first in every turn, once; a conversation with its own system message keeps it alone", async () => {
     const { item } = await planned(threeTurns, { systemPrompt: "Be brief." });
     const { backend, requests } = scriptedBackend(["Paris", "Paris", "Paris"]);

@@ -28,7 +28,7 @@ class TurnFailed extends Error {
 
 /** `--system-prompt` first, unless the program's messages bring their own system message. */
 function withSystemPrompt(messages: readonly ChatMessage[], systemPrompt: string | undefined): ChatMessage[] {
-  const copy = messages.map((message) => ({ role: message.role, content: message.content }));
+  const copy = messages.map((message) => ({ ...message }));
   if (systemPrompt === undefined || systemPrompt === "" || copy.some((message) => message.role === "system"))
     return copy;
   return [{ role: "system", content: systemPrompt }, ...copy];
@@ -60,10 +60,14 @@ export function buildProgramWorkItem(
       const params = repeatParams(plan.params, plan.repeats, sample.id);
       const sent: { prompt: Prompt; result: GenerationResult }[] = [];
       const session: SampleSession = {
-        async send(messages): Promise<TurnAnswer> {
+        async send(messages, turn = {}): Promise<TurnAnswer> {
           const request: GenerationRequest = {
             prompt: { type: "chat", messages: withSystemPrompt(messages, plan.promptOptions.systemPrompt) },
-            params,
+            params: {
+              ...params,
+              ...(turn.tools === undefined ? {} : { tools: turn.tools }),
+              ...(turn.toolChoice === undefined ? {} : { toolChoice: turn.toolChoice }),
+            },
             stream: options.stream,
           };
           const result = await backend.generate(request, { signal });
@@ -74,6 +78,7 @@ export function buildProgramWorkItem(
             reasoning: result.reasoning,
             finishReason: result.finishReason,
             isThinkUnclosed: result.isThinkUnclosed,
+            ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
           };
         },
       };

@@ -112,11 +112,16 @@ export class GenerationResponse implements ServedGenerateOptions {
     const frames = this.frames;
     if (frames === undefined) {
       if (this.identity === undefined) return;
-      this.sendWhole(completeResponseJson(this.identity, result.text, finishReason, usage));
+      this.sendWhole(
+        completeResponseJson(this.identity, result.text, finishReason, usage, null, result.toolCalls),
+      );
       this.release();
       return;
     }
     if (this.pending === "") this.openBurst();
+    if (result.toolCalls !== undefined && result.toolCalls.length > 0) {
+      this.pending += frames.toolCalls(result.toolCalls, this.stamp);
+    }
     this.pending += frames.closing(finishReason, this.isUsageIncluded ? usage : undefined, this.stamp);
     response.end(this.pending);
     this.release();

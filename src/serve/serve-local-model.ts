@@ -16,7 +16,7 @@ export function serveLocalModel(backend: LocalLlamaBackend): ServedBackend {
       ...(request.stream && options.onTextDelta !== undefined ? { onTextDelta: options.onTextDelta } : {}),
     });
     const error = result.error;
-    if (error?.code !== "E_NO_CHAT_TEMPLATE") return result;
+    if (error?.code !== "E_NO_CHAT_TEMPLATE" && error?.code !== "E_NO_TOOLS") return result;
     return { ...result, error: { ...error, httpStatus: 400 } };
   };
   return {

@@ -100,6 +100,31 @@ describe.skipIf(chatmlPath === undefined || noTemplatePath === undefined)("local
     expect(text.usage.completionTokens).toBe(6);
   });
 
+  it("refuses function calling (tools, or a conversation with calls and results) and says where it works", async () => {
+    const tools = [{ type: "function" as const, function: { name: "f" } }];
+    const offered = await chatml.generate({
+      prompt: { type: "chat", messages: [{ role: "user", content: "Hi" }] },
+      params: { maxTokens: 4, tools },
+      stream: true,
+    });
+    expect(offered.status).toBe("error");
+    expect(offered.error?.code).toBe("E_NO_TOOLS");
+    expect(offered.error?.message).toContain("--base-url");
+    const results = await chatml.generate({
+      prompt: {
+        type: "chat",
+        messages: [
+          { role: "user", content: "Hi" },
+          { role: "assistant", content: "", toolCalls: [{ id: "c", name: "f", arguments: "{}" }] },
+          { role: "tool", content: "1", toolCallId: "c" },
+        ],
+      },
+      params: { maxTokens: 4 },
+      stream: false,
+    });
+    expect(results.error?.code).toBe("E_NO_TOOLS");
+  });
+
   it("stops at a stop sequence and leaves it out of the text", async () => {
     const free = await plain.generate(completion("Once upon a time", { maxTokens: 24 }));
     const text = free.text;

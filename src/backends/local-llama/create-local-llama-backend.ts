@@ -128,6 +128,12 @@ export function createLocalLlamaBackend(options: LocalLlamaBackendOptions): Loca
       attempts: 1,
       error: { code, message },
     });
+    if (usesFunctionCalling(request)) {
+      return failure(
+        "E_NO_TOOLS",
+        "Function calling (tools, tool calls and tool results) is not supported by the in-process model: its answers are not parsed into calls. Serve the model with an OpenAI-compatible server that parses them (llama.cpp's llama-server --jinja, vLLM with --enable-auto-tool-choice) and pass --base-url.",
+      );
+    }
     let loaded: Loaded;
     let tokens: ReturnType<typeof tokenizePrompt>;
     try {
@@ -197,4 +203,16 @@ export function createLocalLlamaBackend(options: LocalLlamaBackendOptions): Loca
       await loaded.llama.dispose();
     },
   };
+}
+
+/** True when a request offers functions or its conversation carries calls or their results. */
+function usesFunctionCalling(request: GenerationRequest): boolean {
+  if (request.params.tools !== undefined && request.params.tools.length > 0) return true;
+  return (
+    request.prompt.type === "chat" &&
+    request.prompt.messages.some(
+      (message) =>
+        message.role === "tool" || (message.toolCalls !== undefined && message.toolCalls.length > 0),
+    )
+  );
 }

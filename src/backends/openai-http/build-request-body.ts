@@ -1,10 +1,20 @@
 // Turns a GenerationRequest into the endpoint and JSON body of an OpenAI-compatible call.
-import type { GenerationRequest } from "../../core/generation.js";
+import type { GenerationRequest, ToolDefinition } from "../../core/generation.js";
 import type { ChatMessage } from "../../core/prompt.js";
+
+/** A chat message as OpenAI's API takes it: an assistant's calls as `tool_calls`, a tool result's `tool_call_id`. */
+export interface WireMessage {
+  role: ChatMessage["role"];
+  content: string;
+  tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
 
 export interface WireBody {
   model: string;
-  messages?: ChatMessage[];
+  messages?: (ChatMessage | WireMessage)[];
+  tools?: readonly ToolDefinition[];
+  tool_choice?: string;
   prompt?: string;
   max_tokens?: number;
   temperature?: number;
@@ -27,7 +37,9 @@ export function buildRequestBody(request: GenerationRequest, model: string): Wir
   let endpoint: WireRequest["endpoint"];
   if (prompt.type === "chat") {
     endpoint = "/chat/completions";
-    body.messages = prompt.messages;
+    body.messages = prompt.messages.some(hasToolFields) ? prompt.messages.map(wireMessage) : prompt.messages;
+    if (params.tools !== undefined && params.tools.length > 0) body.tools = params.tools;
+    if (params.toolChoice !== undefined) body.tool_choice = params.toolChoice;
   } else {
     endpoint = "/completions";
     body.prompt = prompt.text;
@@ -40,4 +52,20 @@ export function buildRequestBody(request: GenerationRequest, model: string): Wir
   if (stream) body.stream_options = { include_usage: true };
   if (params.extraBody !== undefined) Object.assign(body, params.extraBody);
   return { endpoint, body };
+}
+
+const hasToolFields = (message: ChatMessage): boolean =>
+  message.toolCalls !== undefined || message.toolCallId !== undefined;
+
+function wireMessage(message: ChatMessage): WireMessage {
+  const wire: WireMessage = { role: message.role, content: message.content };
+  if (message.toolCalls !== undefined && message.toolCalls.length > 0) {
+    wire.tool_calls = message.toolCalls.map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.name, arguments: call.arguments },
+    }));
+  }
+  if (message.toolCallId !== undefined) wire.tool_call_id = message.toolCallId;
+  return wire;
 }

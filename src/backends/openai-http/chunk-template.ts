@@ -50,7 +50,8 @@ function decodeStringBody(body: string): string | undefined {
 
 /**
  * The template of `data` (whose parsed and checked form is `chunk`) when the chunk is a plain content delta: one
- * choice of index 0, a non-empty content (or completions text) string, no finish reason, usage, reasoning or error.
+ * choice of index 0, a non-empty content (or completions text) string, no finish reason, usage, reasoning, function
+ * calls or error.
  */
 export function learnChunkTemplate(data: string, chunk: StreamChunk): ChunkTemplate | undefined {
   const shape = plainDeltaShape(chunk);
@@ -88,6 +89,8 @@ function plainDeltaShape(
   }
   const reasoning = delta.reasoning_content || delta.reasoning;
   if (reasoning) return undefined;
+  // Function-call pieces are read by the parse path: a chunk with them is not a plain content delta.
+  if (delta.tool_calls !== undefined && delta.tool_calls !== null) return undefined;
   return typeof delta.content === "string" && delta.content.length > 0
     ? { isChat: true, reasoning }
     : undefined;

@@ -6,9 +6,10 @@ import type {
   GenerationStatus,
   TokenUsage,
 } from "../../core/generation.js";
+import type { ToolCall } from "../../core/prompt.js";
 import { ThinkSplitter } from "../../core/think-splitter.js";
 import { mapFinishReason } from "../../protocol/map-finish-reason.js";
-import type { CompletionResponse, StreamChunk } from "../../protocol/response-schemas.js";
+import type { CompletionResponse, StreamChunk, WireToolCall } from "../../protocol/response-schemas.js";
 import { describeErrorBody } from "./describe-error-body.js";
 
 type WireUsage = NonNullable<StreamChunk["usage"]>;
@@ -31,6 +32,8 @@ export class ResponseAccumulator {
   #endMs: number | undefined;
   #finishReason: FinishReason = "unknown";
   #usage: TokenUsage = {};
+  /** Function calls by their index, pieces joined as they arrive. */
+  readonly #toolCalls = new Map<number, ToolCall>();
   /** An error the server reported inside a 2xx body. */
   streamError: GenerationError | undefined;
   /**
@@ -68,6 +71,27 @@ export class ResponseAccumulator {
     this.#deltaTimesMs.push(timeMs);
   }
 
+  /**
+   * Function-call pieces (a stream's deltas, or a whole message's calls): each joins the call of its `index` (its
+   * position when there is none); the id and name are taken from the first piece that has them, the arguments
+   * appended. Each piece counts as an output delta for the timings, as content does.
+   */
+  addToolCalls(calls: readonly WireToolCall[], timeMs: number): void {
+    if (calls.length === 0) return;
+    calls.forEach((piece, position) => {
+      const index = piece.index ?? position;
+      const call = this.#toolCalls.get(index) ?? { id: "", name: "", arguments: "" };
+      if (call.id === "" && piece.id) call.id = piece.id;
+      if (call.name === "" && piece.function?.name) call.name = piece.function.name;
+      const args = piece.function?.arguments;
+      if (args) call.arguments += args;
+      this.#toolCalls.set(index, call);
+    });
+    if (this.#firstContentMs === undefined) this.#firstContentMs = timeMs;
+    this.#firstAnswerMs ??= timeMs;
+    this.#deltaTimesMs.push(timeMs);
+  }
+
   /** Applies one stream chunk; returns false when the chunk carried an error. */
   applyChunk(chunk: StreamChunk, timeMs: number): boolean {
     if (this.#captureError(chunk)) return false;
@@ -79,6 +103,7 @@ export class ResponseAccumulator {
         const delta = choice.delta;
         if (delta !== undefined && delta !== null) {
           this.addDelta(delta.content, delta.reasoning_content || delta.reasoning, timeMs);
+          if (delta.tool_calls) this.addToolCalls(delta.tool_calls, timeMs);
         } else {
           this.addDelta(choice.text, undefined, timeMs);
         }
@@ -100,6 +125,7 @@ export class ResponseAccumulator {
       const message = choice.message;
       if (message !== undefined && message !== null) {
         this.addDelta(message.content, message.reasoning_content || message.reasoning, timeMs);
+        if (message.tool_calls) this.addToolCalls(message.tool_calls, timeMs);
       } else {
         this.addDelta(choice.text, undefined, timeMs);
       }
@@ -117,11 +143,15 @@ export class ResponseAccumulator {
         ? `${fieldReasoning}\n${split.reasoning}`
         : fieldReasoning + split.reasoning;
     const error = end.error ?? this.streamError;
+    const toolCalls = [...this.#toolCalls.entries()]
+      .sort(([left], [right]) => left - right)
+      .map(([, call]) => call);
     return {
       status: end.status,
       text: split.text,
       reasoning,
       isThinkUnclosed: split.isThinkUnclosed,
+      ...(toolCalls.length === 0 ? {} : { toolCalls }),
       finishReason: this.#finishReason,
       usage: this.#usage,
       timings: {

@@ -8,13 +8,26 @@ const isOptionalNumber = (value: unknown): boolean => isNullish(value) || typeof
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+function isToolCall(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const fn = value["function"];
+  return (
+    isOptionalNumber(value["index"]) &&
+    isOptionalString(value["id"]) &&
+    isOptionalString(value["type"]) &&
+    (isNullish(fn) || (isObject(fn) && isOptionalString(fn["name"]) && isOptionalString(fn["arguments"])))
+  );
+}
+
 function isMessage(value: unknown): boolean {
   if (isNullish(value)) return true;
   if (!isObject(value)) return false;
+  const toolCalls = value["tool_calls"];
   return (
     isOptionalString(value["content"]) &&
     isOptionalString(value["reasoning_content"]) &&
-    isOptionalString(value["reasoning"])
+    isOptionalString(value["reasoning"]) &&
+    (isNullish(toolCalls) || (Array.isArray(toolCalls) && toolCalls.every(isToolCall)))
   );
 }
 
