@@ -19,8 +19,8 @@ export interface ProgramInput {
  * How a program asks: `await session.send(messages, { tools })` sends one chat request with the run's generation
  * parameters (and the functions the model may call) and resolves with the answer (reasoning removed: `response`;
  * the reasoning: `reasoning`; the calls it made: `toolCalls`). Each send is one
- * journalled turn; the sample's latency is its last turn's. A request that fails after its retries rejects: let it
- * propagate, the sample is then recorded as failed and `--resume` runs it again from its first turn.
+ * journalled turn; the sample's latency is its last turn's. A request that fails after its retries rejects, and the
+ * sample is recorded as failed (even if the program catches it); `--resume` runs it again from its first turn.
  */
 export interface ConversationSession extends SampleSession {
   send(messages: readonly ChatMessage[], options?: TurnOptions): Promise<TurnAnswer>;

@@ -281,17 +281,39 @@ describe("buildProgramWorkItem", () => {
         attempts: 4,
         response: "",
       });
-      // The failed turn's request is the record's last entry; the prompt is the last one answered.
+      // The failed turn's request is the record's last entry, and its prompt the record's.
       expect(record?.turns).toHaveLength(2);
       expect(record?.turns?.[1]?.attempts).toBe(3);
       expect(record?.timings.sent_at_ms).toBe(1500);
-      expect(record?.prompt).toEqual({
-        type: "chat",
-        messages: [{ role: "user", content: "Capital of France?" }],
-      });
+      expect(record?.prompt).toEqual(requests[1]?.prompt);
       expect(record?.scores).toBeUndefined();
     },
   );
+
+  it("fails the sample on a failed turn even when the program catches the rejection and goes on", async () => {
+    const forgiving = program(async function forgiving(_sample: ProgramInput, session: ConversationSession) {
+      let answered = 0;
+      for (let turn = 0; turn < 3; turn++) {
+        try {
+          await session.send([{ role: "user", content: `Question ${turn}` }]);
+          answered++;
+        } catch {
+          // A program may try to carry on; the sample still fails.
+        }
+      }
+      return { correct: answered === 3, answered };
+    });
+    const { item } = await planned(forgiving);
+    const { backend, requests } = scriptedBackend(["a", "b", "c"], { failTurn: 1 });
+    const record = await item.execute(backend, signal);
+    expect(requests).toHaveLength(3);
+    expect(record).toMatchObject({
+      status: "error",
+      correct: false,
+      grade_reason: "turn 2 error: turn failed with error",
+    });
+    expect(record?.turns).toHaveLength(3);
+  });
 
   it("journals nothing for a cancelled turn (resume asks the conversation again)", async () => {
     const { item } = await planned(threeTurns);

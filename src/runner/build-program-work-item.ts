@@ -59,6 +59,8 @@ export function buildProgramWorkItem(
     async execute(backend: Backend, signal: AbortSignal) {
       const params = repeatParams(plan.params, plan.repeats, sample.id);
       const sent: { prompt: Prompt; result: GenerationResult }[] = [];
+      // A turn that failed fails the sample, even when the program caught the rejection and went on.
+      let failed: GenerationResult | undefined;
       const session: SampleSession = {
         async send(messages, turn = {}): Promise<TurnAnswer> {
           const request: GenerationRequest = {
@@ -71,8 +73,11 @@ export function buildProgramWorkItem(
             stream: options.stream,
           };
           const result = await backend.generate(request, { signal });
-          if (result.status !== "ok") throw new TurnFailed(result);
           sent.push({ prompt: request.prompt, result });
+          if (result.status !== "ok") {
+            failed ??= result;
+            throw new TurnFailed(result);
+          }
           return {
             response: result.text,
             reasoning: result.reasoning,
@@ -82,34 +87,33 @@ export function buildProgramWorkItem(
           };
         },
       };
-      let scored: ScoredAnswer;
-      let failed: GenerationResult | undefined;
+      let scored: ScoredAnswer | undefined;
       try {
         scored = checkScorerOutput(
           await program.run(sample, session, plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
           program.name,
         );
       } catch (error) {
-        if (!(error instanceof TurnFailed)) {
-          // A definition mistake (a ConfigError from the output check) stops the run; anything else the program
-          // threw is this sample's error.
-          if (error instanceof ConfigError) throw error;
-          scored = scorerThrew(program.name, error);
-        } else {
-          // Cancelled by the run's stop: not journalled, so --resume runs the conversation again from its start.
-          if (error.result.status === "aborted") return undefined;
-          failed = error.result;
-          scored = {
-            grade: {
-              isCorrect: false,
-              score: 0,
-              extracted: null,
-              isUnparsed: true,
-              reason: `turn ${sent.length + 1} ${error.result.status}: ${error.message}`,
-            },
-          };
-        }
+        // A definition mistake (a ConfigError from the output check) stops the run; a failed turn is handled
+        // below; anything else the program threw is this sample's error.
+        if (error instanceof ConfigError) throw error;
+        if (!(error instanceof TurnFailed)) scored = scorerThrew(program.name, error);
       }
+      if (failed !== undefined) {
+        // Cancelled by the run's stop: not journalled, so --resume runs the conversation again from its start.
+        if (failed.status === "aborted") return undefined;
+        const turn = sent.findIndex((each) => each.result === failed) + 1;
+        scored = {
+          grade: {
+            isCorrect: false,
+            score: 0,
+            extracted: null,
+            isUnparsed: true,
+            reason: `turn ${turn} ${failed.status}: ${failed.error?.message ?? failed.status}`,
+          },
+        };
+      }
+      if (scored === undefined) throw new Error("a program either returns a grade or fails");
       return programRecord(plan, sample, { sent, failed, scored, ...options });
     },
   };
@@ -128,7 +132,7 @@ function programRecord(
   },
 ): SampleRecord {
   const { sent, failed, scored } = outcome;
-  const results = [...sent.map((turn) => turn.result), ...(failed === undefined ? [] : [failed])];
+  const results = sent.map((turn) => turn.result);
   const last = results.at(-1);
   const lastPrompt = sent.at(-1)?.prompt ?? { type: "chat" as const, messages: [] };
   const error: { code: string; message: string; httpStatus?: number } | undefined =
