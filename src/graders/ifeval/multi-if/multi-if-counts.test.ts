@@ -1,5 +1,7 @@
 // Multi-IF's language-dependent counters. Expected values come from running Multi-IF's `ifeval.py` functions
-// (python3, langdetect 1.0.9 seeded 0, emoji 2.2.0); Thai ones state what our approximation does.
+// (python3, langdetect 1.0.9 seeded 0, emoji 2.2.0) and pythainlp 5.0.4's newmm; Thai sentence counts state what
+// our approximation of crfcut does.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pythonSplitLines } from "../python-text.js";
 import { countCjkSentences } from "./count-cjk-sentences.js";
@@ -88,22 +90,56 @@ describe("countMultiIfWords / countMultiIfSentences", () => {
   });
 
   it("counts Thai words as pythainlp tokens, whitespace tokens included", () => {
-    expect(countMultiIfWords("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(8);
+    expect(countMultiIfWords("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(6);
     expect(countMultiIfSentences("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(2);
   });
 });
 
-describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
-  it("cuts Thai with ICU's dictionary and keeps whitespace runs as tokens", () => {
-    expect(thaiWordTokenize("สวัสดีครับ วันนี้อากาศดีมาก")).toEqual([
-      "สวัสดี",
-      "ครับ",
+/** `word_tokenize(text)` of pythainlp 5.0.4 (newmm.py, tcc_p.py, trie.py and _utils.py run in python3). */
+const NEWMM_GOLDEN = readFileSync(
+  new URL("../../../../test/fixtures/multi-if/thai-newmm-golden.jsonl", import.meta.url),
+  "utf8",
+)
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line) as { text: string; tokens: string[] });
+
+describe("thaiWordTokenize (pythainlp newmm)", () => {
+  it("matches the dictionary maximally within Thai character clusters", () => {
+    expect(thaiWordTokenize("กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย")).toEqual([
+      "กรุงเทพมหานคร",
+      "เป็น",
+      "เมืองหลวง",
+      "ของ",
+      "ประเทศ",
+      "ไทย",
+    ]);
+    // pythainlp's own example: whitespace runs are tokens.
+    expect(thaiWordTokenize("วรรณกรรม ภาพวาด และการแสดงงิ้ว ")).toEqual([
+      "วรรณกรรม",
       " ",
-      "วัน",
-      "นี้",
-      "อากาศ",
-      "ดี",
-      "มาก",
+      "ภาพวาด",
+      " ",
+      "และ",
+      "การแสดง",
+      "งิ้ว",
+      " ",
+    ]);
+  });
+
+  it("cuts an unknown Thai run up to the next dictionary word or non-Thai token", () => {
+    expect(thaiWordTokenize("กฎหมายคฝษฟฟฟกขคง")).toEqual(["กฎหมาย", "คฝษฟฟฟกขคง"]);
+    expect(thaiWordTokenize("ฝนตกหนักตั้งแต่เมื่อคืน\r\nทำให้น้ำท่วม🙂👍🏽\rครับ")).toEqual([
+      "ฝน",
+      "ตกหนัก",
+      "ตั้งแต่",
+      "เมื่อคืน",
+      "\r\n",
+      "ทำให้",
+      "น้ำท่วม",
+      "🙂👍🏽",
+      "\r",
+      "ครับ",
     ]);
   });
 
@@ -118,8 +154,7 @@ describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
       "เวลา",
       " ",
       "19:32",
-      "น",
-      ".",
+      "น.",
       " ",
       "IP",
       " ",
@@ -131,6 +166,14 @@ describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
       "\n",
       "๒๕๖๗",
     ]);
+  });
+
+  it(`gives pythainlp's tokens for ${NEWMM_GOLDEN.length} recorded texts`, () => {
+    const mismatches = NEWMM_GOLDEN.filter(({ text, tokens }) => {
+      const ours = thaiWordTokenize(text);
+      return ours.length !== tokens.length || ours.some((token, index) => token !== tokens[index]);
+    });
+    expect(mismatches).toEqual([]);
   });
 });
 
