@@ -6,7 +6,7 @@ import { countThaiSentences } from "./count-thai-sentences.js";
 import { countingScript } from "./counting-script.js";
 
 /**
- * Thai: crfcut sentences per line (approximated, see `countThaiSentences`); Hindi: `countHindiSentences`;
+ * Thai: crfcut sentences per line (`countThaiSentences`); Hindi: `countHindiSentences`;
  * Chinese or Japanese: `countCjkSentences`; anything else: IFEval's English Punkt count.
  */
 export function countMultiIfSentences(text: string): number {

@@ -5,7 +5,7 @@ import { countingScript } from "./counting-script.js";
 import { thaiWordTokenize } from "./thai-word-tokenize.js";
 
 /**
- * Thai: pythainlp word tokens, whitespace tokens included (approximated, see `thaiWordTokenize`); Chinese or
+ * Thai: pythainlp word tokens, whitespace tokens included (`thaiWordTokenize`, newmm); Chinese or
  * Japanese: `countCjkWords`; anything else, Hindi included: IFEval's `\w+` count.
  */
 export function countMultiIfWords(text: string): number {

@@ -1,5 +1,6 @@
 // Multi-IF's language-dependent counters. Expected values come from running Multi-IF's `ifeval.py` functions
-// (python3, langdetect 1.0.9 seeded 0, emoji 2.2.0); Thai ones state what our approximation does.
+// (python3, langdetect 1.0.9 seeded 0, emoji 2.2.0) and pythainlp 5.0.4's newmm and crfcut.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pythonSplitLines } from "../python-text.js";
 import { countCjkSentences } from "./count-cjk-sentences.js";
@@ -9,6 +10,7 @@ import { countMultiIfSentences } from "./count-multi-if-sentences.js";
 import { countMultiIfWords } from "./count-multi-if-words.js";
 import { countThaiSentences } from "./count-thai-sentences.js";
 import { countingScript } from "./counting-script.js";
+import { crfcutFeatures } from "./crfcut-features.js";
 import { thaiWordTokenize } from "./thai-word-tokenize.js";
 
 describe("countingScript (langdetect, unreadable text → en)", () => {
@@ -88,22 +90,56 @@ describe("countMultiIfWords / countMultiIfSentences", () => {
   });
 
   it("counts Thai words as pythainlp tokens, whitespace tokens included", () => {
-    expect(countMultiIfWords("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(8);
-    expect(countMultiIfSentences("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(2);
+    expect(countMultiIfWords("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(6);
+    expect(countMultiIfSentences("สวัสดีครับ วันนี้อากาศดีมาก")).toBe(1);
   });
 });
 
-describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
-  it("cuts Thai with ICU's dictionary and keeps whitespace runs as tokens", () => {
-    expect(thaiWordTokenize("สวัสดีครับ วันนี้อากาศดีมาก")).toEqual([
-      "สวัสดี",
-      "ครับ",
+/** `word_tokenize(text)` of pythainlp 5.0.4 (newmm.py, tcc_p.py, trie.py and _utils.py run in python3). */
+const NEWMM_GOLDEN = readFileSync(
+  new URL("../../../../test/fixtures/multi-if/thai-newmm-golden.jsonl", import.meta.url),
+  "utf8",
+)
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line) as { text: string; tokens: string[] });
+
+describe("thaiWordTokenize (pythainlp newmm)", () => {
+  it("matches the dictionary maximally within Thai character clusters", () => {
+    expect(thaiWordTokenize("กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย")).toEqual([
+      "กรุงเทพมหานคร",
+      "เป็น",
+      "เมืองหลวง",
+      "ของ",
+      "ประเทศ",
+      "ไทย",
+    ]);
+    // pythainlp's own example: whitespace runs are tokens.
+    expect(thaiWordTokenize("วรรณกรรม ภาพวาด และการแสดงงิ้ว ")).toEqual([
+      "วรรณกรรม",
       " ",
-      "วัน",
-      "นี้",
-      "อากาศ",
-      "ดี",
-      "มาก",
+      "ภาพวาด",
+      " ",
+      "และ",
+      "การแสดง",
+      "งิ้ว",
+      " ",
+    ]);
+  });
+
+  it("cuts an unknown Thai run up to the next dictionary word or non-Thai token", () => {
+    expect(thaiWordTokenize("กฎหมายคฝษฟฟฟกขคง")).toEqual(["กฎหมาย", "คฝษฟฟฟกขคง"]);
+    expect(thaiWordTokenize("ฝนตกหนักตั้งแต่เมื่อคืน\r\nทำให้น้ำท่วม🙂👍🏽\rครับ")).toEqual([
+      "ฝน",
+      "ตกหนัก",
+      "ตั้งแต่",
+      "เมื่อคืน",
+      "\r\n",
+      "ทำให้",
+      "น้ำท่วม",
+      "🙂👍🏽",
+      "\r",
+      "ครับ",
     ]);
   });
 
@@ -118,8 +154,7 @@ describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
       "เวลา",
       " ",
       "19:32",
-      "น",
-      ".",
+      "น.",
       " ",
       "IP",
       " ",
@@ -132,13 +167,58 @@ describe("thaiWordTokenize (approximates pythainlp newmm)", () => {
       "๒๕๖๗",
     ]);
   });
+
+  it(`gives pythainlp's tokens for ${NEWMM_GOLDEN.length} recorded texts`, () => {
+    const mismatches = NEWMM_GOLDEN.filter(({ text, tokens }) => {
+      const ours = thaiWordTokenize(text);
+      return ours.length !== tokens.length || ours.some((token, index) => token !== tokens[index]);
+    });
+    expect(mismatches).toEqual([]);
+  });
 });
 
-describe("countThaiSentences (approximates pythainlp crfcut per line)", () => {
+/** Multi-IF's Thai count (crfcut's `segment` per `splitlines()` line; the model read by a CRFsuite reader in python3). */
+const CRFCUT_GOLDEN = readFileSync(
+  new URL("../../../../test/fixtures/multi-if/thai-crfcut-golden.jsonl", import.meta.url),
+  "utf8",
+)
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line) as { text: string; sentences: number });
+
+describe("crfcutFeatures (extract_features, window 2, up to trigrams)", () => {
+  it("gives each token bias and 12 word, ender and starter n-grams over the padded tokens", () => {
+    const [first, second] = crfcutFeatures(["ฉัน", "ไป"]);
+    expect(first).toHaveLength(37);
+    expect(first?.slice(0, 7)).toEqual([
+      "bias",
+      "word_1_-2_-1=xxpad",
+      "ender_1_-2_-1=normal",
+      "starter_1_-2_-1=normal",
+      "word_1_-1_0=xxpad",
+      "ender_1_-1_0=normal",
+      "starter_1_-1_0=normal",
+    ]);
+    expect(first).toContain("starter_1_0_1=starter");
+    expect(second).toContain("word_3_-2_1=xxpad|ฉัน|ไป");
+    expect(second).toContain("ender_2_-1_1=normal|ender");
+  });
+});
+
+describe("countThaiSentences (pythainlp crfcut per line)", () => {
   it.each([
-    // pythainlp's own crfcut example: spaces around a number are no boundary.
+    // pythainlp's tests (tests/test_tokenize.py) and documented examples.
+    ["ฉันไปโรงเรียน เธอไปโรงพยาบาล", 2],
+    ["วันนี้ฉันกินข้าว และโดดเรียน", 1],
+    [
+      "(1) บทความนี้ผู้เขียนสังเคราะห์ขึ้นมาจากผลงานวิจัยที่เคยทำมาในอดีต มิได้ทำการศึกษาค้นคว้าใหม่อย่างกว้างขวางแต่อย่างใด จึงใคร่ขออภัยในความบกพร่องทั้งปวงมา ณ ที่นี้",
+      3,
+    ],
     ["ฉันไปประชุมเมื่อวันที่ 11 มีนาคม", 1],
+    ["ข้าราชการได้รับการหมุนเวียนเป็นระยะ และเขาได้รับมอบหมายให้ประจำในระดับภูมิภาค", 2],
     ["กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย มีประชากรมากกว่าสิบล้านคน ผมชอบไปเที่ยวที่นั่น", 3],
+    // The CRF may keep a space inside a sentence.
+    ["สวัสดีครับ วันนี้อากาศดีมาก", 1],
     // `!` and `?` end sentences; a space right after an end starts none; each line counts on its own.
     ["ภาษาไทยสวยงาม!  ใช่ไหม?\n\nขอบคุณ", 3],
     ["", 0],
@@ -146,6 +226,11 @@ describe("countThaiSentences (approximates pythainlp crfcut per line)", () => {
     ["   \n ", 0],
   ])("%s → %i", (text, sentences) => {
     expect(countThaiSentences(text)).toBe(sentences);
+  });
+
+  it(`counts as Multi-IF with pythainlp does for ${CRFCUT_GOLDEN.length} recorded texts`, () => {
+    const mismatches = CRFCUT_GOLDEN.filter(({ text, sentences }) => countThaiSentences(text) !== sentences);
+    expect(mismatches).toEqual([]);
   });
 });
 
