@@ -2,6 +2,7 @@
 // NVIDIA-NeMo/Evaluator packages/nemo-evaluator/src/nemo_evaluator/contrib/byob/decorators.py@76c865c3c09132c1d102a0a84454c36823f19cff),
 // camelCase in TypeScript and snake_case in YAML, with NeMo's defaults; checked once, here.
 import { z } from "zod";
+import type { OracleReply } from "../benchmarks/types.js";
 import type { Row } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { recipeDefinitionSchema } from "./recipe-definition.js";
@@ -171,6 +172,11 @@ export type OracleAnswer = (sample: OracleSample, isCorrect: boolean, variant: n
 export interface ConversationOracle {
   turns(sample: OracleSample): readonly string[];
   answer(sample: OracleSample, isCorrect: boolean, variant: number, turn: number): string;
+  /**
+   * A reply that calls functions (a program that offers `tools`): when given, the server answers with it instead of
+   * `answer` — its text and its calls (`{name, arguments}`, the arguments as JSON text).
+   */
+  reply?(sample: OracleSample, isCorrect: boolean, variant: number, turn: number): OracleReply;
 }
 
 export type BenchmarkConfigInput = z.input<typeof benchmarkConfigSchema>;

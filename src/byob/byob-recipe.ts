@@ -28,10 +28,15 @@ function definitionDigest(definition: BenchmarkDefinition): string {
 }
 
 /** The second parameter of a scorer or program. */
-function scorerConfigOf(definition: BenchmarkDefinition, sandbox: CodeSandbox | undefined): ScorerConfig {
+function scorerConfigOf(
+  definition: BenchmarkDefinition,
+  recipe: string,
+  sandbox: CodeSandbox | undefined,
+): ScorerConfig {
   return {
     extra: definition.config.extra,
     benchmark: definition.normalizedName,
+    recipe,
     ...(sandbox === undefined ? {} : { sandbox }),
   };
 }
@@ -42,7 +47,7 @@ function fileSuffix(definition: BenchmarkDefinition): string {
 }
 
 /** The program as the recipes' grader: it gets the sample's target and row, the session, and the config. */
-function recipeProgram(definition: BenchmarkDefinition, fn: ProgramFunction): RecipeProgram {
+function recipeProgram(definition: BenchmarkDefinition, recipe: string, fn: ProgramFunction): RecipeProgram {
   return {
     name: `${programLabel(fn)}${fileSuffix(definition)}`,
     kind: "program",
@@ -51,16 +56,16 @@ function recipeProgram(definition: BenchmarkDefinition, fn: ProgramFunction): Re
       return fn(
         { target: byob.gold, metadata: byob.row },
         session,
-        scorerConfigOf(definition, context.sandbox),
+        scorerConfigOf(definition, recipe, context.sandbox),
       );
     },
   };
 }
 
 /** The scorer as the recipe's grader: ScorerInput from the answer and the sample's row. */
-function recipeScorer(definition: BenchmarkDefinition, fn: ScorerFunction): RecipeScorer {
+function recipeScorer(definition: BenchmarkDefinition, recipe: string, fn: ScorerFunction): RecipeScorer {
   const scorerConfig = (sandbox: CodeSandbox | undefined): ScorerConfig =>
-    scorerConfigOf(definition, sandbox);
+    scorerConfigOf(definition, recipe, sandbox);
   return {
     name: `${scorerLabel(fn)}${fileSuffix(definition)}`,
     async score(answer) {
@@ -131,8 +136,8 @@ function defined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], un
 function graderOf(definition: BenchmarkDefinition, entry: RecipeDefinition): Recipe["grader"] {
   const grader = entry.grader ?? definition.scorer;
   if (grader !== undefined)
-    return typeof grader === "string" ? (grader as GraderName) : recipeScorer(definition, grader);
-  if (definition.program !== undefined) return recipeProgram(definition, definition.program);
+    return typeof grader === "string" ? (grader as GraderName) : recipeScorer(definition, entry.name, grader);
+  if (definition.program !== undefined) return recipeProgram(definition, entry.name, definition.program);
   throw new Error(
     `recipe ${entry.name} of ${definition.normalizedName} has no grader (benchmark() checks this)`,
   );
@@ -150,7 +155,10 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
       ? {}
       : {
           namedScorers: Object.fromEntries(
-            Object.entries(entry.graders).map(([name, fn]) => [name, recipeScorer(definition, fn)]),
+            Object.entries(entry.graders).map(([name, fn]) => [
+              name,
+              recipeScorer(definition, entry.name, fn),
+            ]),
           ),
         }),
     defaultNShots: entry.defaultNShots ?? definition.config.numFewshot,
@@ -206,8 +214,8 @@ export function byobRecipes(definition: BenchmarkDefinition): readonly [Compiled
     ],
     grader:
       program === undefined
-        ? recipeScorer(definition, definition.scorer as ScorerFunction)
-        : recipeProgram(definition, program),
+        ? recipeScorer(definition, "byob", definition.scorer as ScorerFunction)
+        : recipeProgram(definition, "byob", program),
     defaultNShots: config.numFewshot,
     defaultParams: {},
     chatFewShot: "inline",
@@ -236,14 +244,36 @@ export function byobOracle(definition: BenchmarkDefinition): BenchmarkOracle<Byo
   });
   if (custom !== undefined && typeof custom !== "function") {
     const turnsOf = (sample: ByobSample, recipe: Recipe) => custom.turns(oracleSample(sample, recipe));
+    const turnIndex = (sample: ByobSample, recipe: Recipe, suffix?: string, turn?: number): number =>
+      turn ?? (suffix === undefined ? 0 : Math.max(0, turnsOf(sample, recipe).indexOf(suffix)));
     return {
       promptSuffix: (sample, recipe) => turnsOf(sample, recipe)[0] ?? querySuffix(sample, recipe),
       conversationTurns: turnsOf,
       answer(sample, isCorrect, variant, recipe, suffix, turn) {
-        const index =
-          turn ?? (suffix === undefined ? 0 : Math.max(0, turnsOf(sample, recipe).indexOf(suffix)));
+        const index = turnIndex(sample, recipe, suffix, turn);
         return custom.answer(oracleSample(sample, recipe), isCorrect, variant, index);
       },
+      ...(custom.reply === undefined
+        ? {}
+        : {
+            reply: (
+              sample: ByobSample,
+              isCorrect: boolean,
+              variant: number,
+              recipe: Recipe,
+              suffix?: string,
+              turn?: number,
+            ) =>
+              custom.reply?.(
+                oracleSample(sample, recipe),
+                isCorrect,
+                variant,
+                turnIndex(sample, recipe, suffix, turn),
+              ) ?? {
+                text: "",
+                toolCalls: [],
+              },
+          }),
     };
   }
   return {

@@ -33,6 +33,8 @@ export interface ScorerConfig {
   readonly extra: Readonly<Record<string, unknown>>;
   /** The benchmark's normalised name. */
   readonly benchmark: string;
+  /** The recipe the run follows (`byob` for a definition without recipes): a scorer may grade by its reference. */
+  readonly recipe: string;
   /**
    * The run's code sandbox (bubblewrap: no network, a private /tmp, resource limits) when the benchmark sets
    * `executesCode`: `await config.sandbox.run({ language: "python", code })`.
