@@ -166,7 +166,7 @@ function dumpNumber(value: number): string {
   return pythonFloatRepr(value);
 }
 
-function dumpValue(value: unknown, indent: number, depth: number): string {
+function dumpValue(value: unknown, indent: number | null, depth: number): string {
   if (value === null || value === undefined) return "null";
   if (value === true) return "true";
   if (value === false) return "false";
@@ -174,23 +174,24 @@ function dumpValue(value: unknown, indent: number, depth: number): string {
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : dumpNumber(value);
   if (value instanceof PythonFloat) return dumpNumber(value.value);
   if (typeof value === "string") return dumpString(value);
-  const inner = `\n${" ".repeat(indent * (depth + 1))}`;
-  const outer = `\n${" ".repeat(indent * depth)}`;
+  const inner = indent === null ? " " : `\n${" ".repeat(indent * (depth + 1))}`;
+  const outer = indent === null ? "" : `\n${" ".repeat(indent * depth)}`;
+  const open = indent === null ? "" : inner;
   if (Array.isArray(value) || value instanceof PythonTuple) {
     const items = Array.isArray(value) ? value : value.items;
     if (items.length === 0) return "[]";
-    return `[${inner}${items.map((item) => dumpValue(item, indent, depth + 1)).join(`,${inner}`)}${outer}]`;
+    return `[${open}${items.map((item) => dumpValue(item, indent, depth + 1)).join(`,${inner}`)}${outer}]`;
   }
   if (isPythonDict(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) return "{}";
     const parts = entries.map(([key, item]) => `${dumpString(key)}: ${dumpValue(item, indent, depth + 1)}`);
-    return `{${inner}${parts.join(`,${inner}`)}${outer}}`;
+    return `{${open}${parts.join(`,${inner}`)}${outer}}`;
   }
   throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
 }
 
-/** Python's `json.dumps(value, indent=indent)` (ensure_ascii, separators `,` and `: `). */
-export function dumpPythonJson(value: unknown, indent: number): string {
+/** Python's `json.dumps(value, indent=indent)`: ensure_ascii; separators `,`+newline and `: ` (`, ` without indent). */
+export function dumpPythonJson(value: unknown, indent: number | null): string {
   return dumpValue(value, indent, 0);
 }

@@ -207,3 +207,14 @@ export function pythonContains(container: unknown, needle: unknown): boolean {
   if (type === "dict") return typeof needle === "string" && Object.hasOwn(container as object, needle);
   throw new PythonRuntimeError(`TypeError: argument of type '${type}' is not iterable`);
 }
+
+/** A deep copy that keeps `PythonFloat` / `PythonTuple` (structuredClone would turn them into plain objects). */
+export function clonePythonValue<T>(value: T): T {
+  if (value instanceof PythonFloat) return value;
+  if (value instanceof PythonTuple) return new PythonTuple(value.items.map(clonePythonValue)) as T;
+  if (Array.isArray(value)) return value.map(clonePythonValue) as T;
+  if (isPythonDict(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clonePythonValue(item)])) as T;
+  }
+  return value;
+}
