@@ -22,8 +22,24 @@ function floorMod(left: number, right: number): number {
   return remainder !== 0 && remainder < 0 !== right < 0 ? remainder + right : remainder;
 }
 
+function integerArithmetic(op: string, a: bigint, b: bigint): unknown {
+  let result: bigint;
+  if (op === "+") result = a + b;
+  else if (op === "-") result = a - b;
+  else if (op === "*") result = a * b;
+  else if (op === "**" && b >= 0n) result = a ** b;
+  else if (op === "//") result = a / b - ((a % b !== 0n) && (a < 0n) !== (b < 0n) ? 1n : 0n);
+  else if (op === "%") result = ((a % b) + b) % b;
+  else return undefined;
+  return result >= BigInt(Number.MIN_SAFE_INTEGER) && result <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(result) : result;
+}
+
 function arithmetic(op: string, left: Numeric, right: Numeric): unknown {
   const isFloat = left.isFloat || right.isFloat;
+  if (!isFloat && right.value !== 0) {
+    const exact = integerArithmetic(op, BigInt(left.value), BigInt(right.value));
+    if (exact !== undefined) return exact;
+  }
   const a = left.value;
   const b = right.value;
   if ((op === "/" || op === "//" || op === "%") && b === 0) throw new PythonRuntimeError("ZeroDivisionError");
