@@ -17,45 +17,57 @@ function tagged(value: unknown): unknown {
 }
 
 const CASES: [string, unknown][] = [
-  ["[f(a=1, b=\"x\")]", [{"f": {"a": 1, "b": "x"}}]],
-  ["f(a=1), g(b=[1, 2])", [{"f": {"a": 1}}, {"g": {"b": [1, 2]}}]],
-  ["```\n[f(a=1)]\n```", [{"f": {"a": 1}}]],
-  ["'[f(a=1)]'", {"__error__": "AssertionError"}],
-  ["[f(a=-5, b=-2.5, c=+3, d=-True)]", [{"f": {"a": -5, "b": {"__float__": "-2.5"}, "c": -3, "d": -1}}]],
-  ["[f(a=1.0, b=1e3, c=0x1F, d=1_000, e=.5)]", [{"f": {"a": {"__float__": "1.0"}, "b": {"__float__": "1000.0"}, "c": 31, "d": 1000, "e": {"__float__": "0.5"}}}]],
-  ["[f(a=None, b=True, c=False, d=...)]", [{"f": {"a": null, "b": true, "c": false, "d": "..."}}]],
-  ["[f(a=(1, 2), b=(), c=(3,))]", [{"f": {"a": {"__tuple__": [1, 2]}, "b": {"__tuple__": []}, "c": {"__tuple__": [3]}}}]],
-  ["[f(a={\"k\": [1, {\"n\": \"v\"}]})]", [{"f": {"a": {"k": [1, {"n": "v"}]}}}]],
-  ["[f(a=\"it's\", b='say \"hi\"', c=\"tab\\there\", d=r\"raw\\n\", e=\"a\" \"b\")]", [{"f": {"a": "it's", "b": "say \"hi\"", "c": "tab\there", "d": "raw\\n", "e": "ab"}}]],
-  ["[f(a=2*3, b=\"a\"+\"b\", c=7//2, d=-7%3, e=2**-1, f=[1]+[2], g=1/2)]", [{"f": {"a": 6, "b": "ab", "c": 3, "d": 2, "e": {"__float__": "0.5"}, "f": [1, 2], "g": {"__float__": "0.5"}}}]],
-  ["[f(a=x, b=math.pi)]", {"__error__": "Exception"}],
-  ["[f(a=g(1, \"x\"), b=h(k=2))]", [{"f": {"a": "g(1, 'x')", "b": {"h": {"k": 2}}}}]],
-  ["[a.b.c(x=1)]", [{"a.b.c": {"x": 1}}]],
-  ["[f(1, 2, a=3)]", [{"f": {"a": 3}}]],
-  ["[f(a=x[0], b=y[1:2])]", [{"f": {"a": "x[0]", "b": "y[1:2]"}}]],
+  ['[f(a=1, b="x")]', [{ f: { a: 1, b: "x" } }]],
+  ["f(a=1), g(b=[1, 2])", [{ f: { a: 1 } }, { g: { b: [1, 2] } }]],
+  ["```\n[f(a=1)]\n```", [{ f: { a: 1 } }]],
+  ["'[f(a=1)]'", { __error__: "AssertionError" }],
+  ["[f(a=-5, b=-2.5, c=+3, d=-True)]", [{ f: { a: -5, b: { __float__: "-2.5" }, c: -3, d: -1 } }]],
+  [
+    "[f(a=1.0, b=1e3, c=0x1F, d=1_000, e=.5)]",
+    [{ f: { a: { __float__: "1.0" }, b: { __float__: "1000.0" }, c: 31, d: 1000, e: { __float__: "0.5" } } }],
+  ],
+  ["[f(a=None, b=True, c=False, d=...)]", [{ f: { a: null, b: true, c: false, d: "..." } }]],
+  [
+    "[f(a=(1, 2), b=(), c=(3,))]",
+    [{ f: { a: { __tuple__: [1, 2] }, b: { __tuple__: [] }, c: { __tuple__: [3] } } }],
+  ],
+  ['[f(a={"k": [1, {"n": "v"}]})]', [{ f: { a: { k: [1, { n: "v" }] } } }]],
+  [
+    '[f(a="it\'s", b=\'say "hi"\', c="tab\\there", d=r"raw\\n", e="a" "b")]',
+    [{ f: { a: "it's", b: 'say "hi"', c: "tab\there", d: "raw\\n", e: "ab" } }],
+  ],
+  [
+    '[f(a=2*3, b="a"+"b", c=7//2, d=-7%3, e=2**-1, f=[1]+[2], g=1/2)]',
+    [{ f: { a: 6, b: "ab", c: 3, d: 2, e: { __float__: "0.5" }, f: [1, 2], g: { __float__: "0.5" } } }],
+  ],
+  ["[f(a=x, b=math.pi)]", { __error__: "Exception" }],
+  ['[f(a=g(1, "x"), b=h(k=2))]', [{ f: { a: "g(1, 'x')", b: { h: { k: 2 } } } }]],
+  ["[a.b.c(x=1)]", [{ "a.b.c": { x: 1 } }]],
+  ["[f(1, 2, a=3)]", [{ f: { a: 3 } }]],
+  ["[f(a=x[0], b=y[1:2])]", [{ f: { a: "x[0]", b: "y[1:2]" } }]],
   ["[]", []],
-  ["I cannot help with that.", {"__error__": "SyntaxError"}],
-  ["[f(a=1) g(b=2)]", {"__error__": "SyntaxError"}],
-  ["[f(a=1)]\n[g(b=2)]", {"__error__": "SyntaxError"}],
-  ["[f(a=lambda x: x)]", {"__error__": "TypeError"}],
-  ["[f(a=1, a=2)]", [{"f": {"a": 2}}]],
-  ["[f(a=1 if x else 2)]", {"__error__": "Exception"}],
-  ["[f(a={1, 2})]", {"__error__": "Exception"}],
-  ["[1, 2]", {"__error__": "AssertionError"}],
-  ["[f(a=f\"x{y}\")]", {"__error__": "Exception"}],
-  ["[f(a=[1, 2,], b={\"x\": 1,},)]", [{"f": {"a": [1, 2], "b": {"x": 1}}}]],
-  ["[f(a=not True)]", [{"f": {"a": -1}}]],
-  ["[f(a=-x)]", {"__error__": "AttributeError"}],
-  ["[f(a=-\"s\")]", {"__error__": "TypeError"}],
-  ["[f(a=g(x=1)(y=2))]", [{"f": {"a": {"": {"y": 2}}}}]],
-  ["[f(a=\"\\u00e9\\x41\\101\")]", [{"f": {"a": "éAA"}}]],
-  ["[f(a=0.1+0.2)]", [{"f": {"a": {"__float__": "0.30000000000000004"}}}]],
-  ["[f(a=10**20)]", [{"f": {"a": {"__bigint__": "100000000000000000000"}}}]],
-  ["[f(a=1e400)]", [{"f": {"a": {"__float__": "inf"}}}]],
-  ["[f(class_=1, a=[None, ...])]", [{"f": {"class_": 1, "a": [null, "..."]}}]],
-  ["f(a=1)", [{"f": {"a": 1}}]],
-  ["[f(a=g(*args))]", [{"f": {"a": "g(*args)"}}]],
-  ["[f(a=1) # comment\n]", [{"f": {"a": 1}}]],
+  ["I cannot help with that.", { __error__: "SyntaxError" }],
+  ["[f(a=1) g(b=2)]", { __error__: "SyntaxError" }],
+  ["[f(a=1)]\n[g(b=2)]", { __error__: "SyntaxError" }],
+  ["[f(a=lambda x: x)]", { __error__: "TypeError" }],
+  ["[f(a=1, a=2)]", [{ f: { a: 2 } }]],
+  ["[f(a=1 if x else 2)]", { __error__: "Exception" }],
+  ["[f(a={1, 2})]", { __error__: "Exception" }],
+  ["[1, 2]", { __error__: "AssertionError" }],
+  ['[f(a=f"x{y}")]', { __error__: "Exception" }],
+  ['[f(a=[1, 2,], b={"x": 1,},)]', [{ f: { a: [1, 2], b: { x: 1 } } }]],
+  ["[f(a=not True)]", [{ f: { a: -1 } }]],
+  ["[f(a=-x)]", { __error__: "AttributeError" }],
+  ['[f(a=-"s")]', { __error__: "TypeError" }],
+  ["[f(a=g(x=1)(y=2))]", [{ f: { a: { "": { y: 2 } } } }]],
+  ['[f(a="\\u00e9\\x41\\101")]', [{ f: { a: "éAA" } }]],
+  ["[f(a=0.1+0.2)]", [{ f: { a: { __float__: "0.30000000000000004" } } }]],
+  ["[f(a=10**20)]", [{ f: { a: { __bigint__: "100000000000000000000" } } }]],
+  ["[f(a=1e400)]", [{ f: { a: { __float__: "inf" } } }]],
+  ["[f(class_=1, a=[None, ...])]", [{ f: { class_: 1, a: [null, "..."] } }]],
+  ["f(a=1)", [{ f: { a: 1 } }]],
+  ["[f(a=g(*args))]", [{ f: { a: "g(*args)" } }]],
+  ["[f(a=1) # comment\n]", [{ f: { a: 1 } }]],
 ];
 
 describe("decodeBfclPrompting (python)", () => {
@@ -102,7 +114,10 @@ describe("decodeBfclPrompting (java / javascript)", () => {
 
   it("drops a Java anonymous class body, as BFCL's tree traversal does", () => {
     const decoded = decodeBfclPrompting('[f(m=new HashMap<String, Object>() {{ put("k", 1); }})]', "java");
-    expect(decoded).toEqual({ status: "ok", calls: [{ name: "f", arguments: { m: "new HashMap<String,Object>()" } }] });
+    expect(decoded).toEqual({
+      status: "ok",
+      calls: [{ name: "f", arguments: { m: "new HashMap<String,Object>()" } }],
+    });
   });
 
   it("Java: no call is BFCL's {} (wrong format), bad syntax a decode error", () => {
@@ -118,7 +133,12 @@ describe("decodeBfclPrompting (java / javascript)", () => {
     );
     expect(decoded).toEqual({
       status: "ok",
-      calls: [{ name: "f", arguments: { a: "x", b: "y", c: "[1, 2]", d: "{k: 'v'}", e: "3.5", f: "x => x + 1", g: "`t`" } }],
+      calls: [
+        {
+          name: "f",
+          arguments: { a: "x", b: "y", c: "[1, 2]", d: "{k: 'v'}", e: "3.5", f: "x => x + 1", g: "`t`" },
+        },
+      ],
     });
   });
 

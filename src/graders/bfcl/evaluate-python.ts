@@ -28,10 +28,12 @@ function integerArithmetic(op: string, a: bigint, b: bigint): unknown {
   else if (op === "-") result = a - b;
   else if (op === "*") result = a * b;
   else if (op === "**" && b >= 0n) result = a ** b;
-  else if (op === "//") result = a / b - ((a % b !== 0n) && (a < 0n) !== (b < 0n) ? 1n : 0n);
+  else if (op === "//") result = a / b - (a % b !== 0n && a < 0n !== b < 0n ? 1n : 0n);
   else if (op === "%") result = ((a % b) + b) % b;
   else return undefined;
-  return result >= BigInt(Number.MIN_SAFE_INTEGER) && result <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(result) : result;
+  return result >= BigInt(Number.MIN_SAFE_INTEGER) && result <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(result)
+    : result;
 }
 
 function arithmetic(op: string, left: Numeric, right: Numeric): unknown {
