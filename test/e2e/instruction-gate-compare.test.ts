@@ -1,8 +1,8 @@
 // The issue's three benchmarks through `compare` and `gate`: ifeval, multi_if (conversations) and json_mode_eval,
-// each run twice on its fixtures against the oracle mock server process (every answer right, then every answer
-// wrong); compare pairs the samples and finds the difference, gate passes the first and fails the second against a
-// reference at the first's accuracy.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+// run together twice on their fixtures against the oracle mock server process (every answer right, then every
+// answer wrong); compare pairs each benchmark's samples and finds the difference, gate passes the first run and
+// fails the second against references at the first's accuracy.
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,21 +12,27 @@ import { runDirNames } from "./support/run-dir.js";
 
 const BENCHMARKS = ["ifeval", "multi_if", "json_mode_eval"] as const;
 
-async function oracleRun(benchmark: string, accuracy: string): Promise<string> {
-  const dataDir = fixturesDir(benchmark);
+/** One --data-dir holding the three benchmarks' fixture folders (linked). */
+function fixturesDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-instruction-data-"));
+  for (const name of BENCHMARKS) symlinkSync(join(fixturesDir(name), name), join(dir, name));
+  return dir;
+}
+
+async function oracleRun(dataDir: string, accuracy: string): Promise<string> {
   const server = await startMockServerProcess([
     "--oracle-accuracy",
     accuracy,
     "--oracle-benchmarks",
-    benchmark,
+    BENCHMARKS.join(","),
     "--data-dir",
     dataDir,
   ]);
   try {
-    const outputDir = mkdtempSync(join(tmpdir(), `e2e-${benchmark}-${accuracy}-`));
+    const outputDir = mkdtempSync(join(tmpdir(), `e2e-instruction-${accuracy}-`));
     const result = await runCli([
       "run",
-      benchmark,
+      ...BENCHMARKS,
       "--base-url",
       server.url,
       "--data-dir",
@@ -45,44 +51,48 @@ async function oracleRun(benchmark: string, accuracy: string): Promise<string> {
   }
 }
 
-describe.each(BENCHMARKS)("%s through compare and gate", (benchmark) => {
+describe("ifeval, multi_if and json_mode_eval through compare and gate", () => {
   let right: string;
   let wrong: string;
   let references: string;
 
   beforeAll(async () => {
-    right = await oracleRun(benchmark, "1");
-    wrong = await oracleRun(benchmark, "0");
+    const dataDir = fixturesDataDir();
+    right = await oracleRun(dataDir, "1");
+    wrong = await oracleRun(dataDir, "0");
     references = mkdtempSync(join(tmpdir(), "e2e-refs-"));
-    writeFileSync(join(references, `${benchmark}.yaml`), "mock-model:\n  - accuracy: 100.0\n");
+    mkdirSync(references, { recursive: true });
+    for (const name of BENCHMARKS)
+      writeFileSync(join(references, `${name}.yaml`), "mock-model:\n  - accuracy: 100.0\n");
   }, 120_000);
 
-  const resultOf = (runDir: string) =>
+  const resultOf = (runDir: string, benchmark: string) =>
     JSON.parse(readFileSync(join(runDir, `${benchmark}.json`), "utf8")) as {
       accuracy: number;
       num_samples: number;
     };
 
-  it("reports every answer right, then every answer wrong", () => {
-    expect(resultOf(right).accuracy).toBe(1);
-    expect(resultOf(wrong).accuracy).toBe(0);
-    expect(resultOf(wrong).num_samples).toBe(resultOf(right).num_samples);
+  it.each(BENCHMARKS)("%s: every answer right, then every answer wrong", (benchmark) => {
+    expect(resultOf(right, benchmark).accuracy).toBe(1);
+    expect(resultOf(wrong, benchmark).accuracy).toBe(0);
+    expect(resultOf(wrong, benchmark).num_samples).toBe(resultOf(right, benchmark).num_samples);
   });
 
-  it("compare pairs the samples of the two runs and finds every one flipped", async () => {
+  it("compare pairs each benchmark's samples of the two runs and finds every one flipped", async () => {
     const compared = await runCli(["compare", right, wrong, "--json"]);
     expect(compared.code).toBe(0);
-    type Paired = { benchmarks: { paired: { difference: number; only_first_correct?: number }[] }[] };
-    const pair = (JSON.parse(compared.stdout) as Paired).benchmarks[0]?.paired[0];
-    expect(pair?.difference).toBe(-1);
+    type Paired = { benchmarks: { benchmark: string; paired: { difference: number }[] }[] };
+    const benchmarks = (JSON.parse(compared.stdout) as Paired).benchmarks;
+    expect(benchmarks.map((each) => each.benchmark).sort()).toEqual([...BENCHMARKS].sort());
+    for (const each of benchmarks) expect(each.paired[0]?.difference).toBe(-1);
   });
 
-  it("gate passes the right run and fails the wrong one against a reference of 100", async () => {
+  it("gate passes the right run and fails the wrong one against references of 100", async () => {
     const pass = await runCli(["gate", right, "--references", references]);
     expect(pass.code).toBe(0);
-    expect(pass.stdout).toMatch(/PASS/);
+    for (const name of BENCHMARKS) expect(pass.stdout).toMatch(new RegExp(`${name}\\s.*PASS`));
     const fail = await runCli(["gate", wrong, "--references", references]);
     expect(fail.code).toBe(1);
-    expect(fail.stdout).toMatch(/FAIL/);
+    for (const name of BENCHMARKS) expect(fail.stdout).toMatch(new RegExp(`${name}\\s.*FAIL`));
   });
 });

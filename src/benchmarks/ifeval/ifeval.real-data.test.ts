@@ -1,5 +1,5 @@
 // IFEval on Google's own files: `grade ifeval --responses` on the GPT-4 responses gives what the official code gives
-// (417/541 and 698/834 strict, 431/541 and 714/834 loose), every per-instruction verdict is the same on 100 runs,
+// (417/541 and 698/834 strict, 431/541 and 714/834 loose), every per-instruction verdict is the same on every run,
 // and the 541 real prompts through the oracle mock server report exactly what the oracle served.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,7 +73,7 @@ describe.skipIf(shared === undefined)("ifeval on Google's data", () => {
     expect(perInstruction.filter((each: { loose: boolean }) => each.loose)).toHaveLength(714);
   });
 
-  it("gives every instruction the same strict and loose verdict on 100 runs over all 541 responses", () => {
+  it("gives every instruction the same strict and loose verdict on every run: 100 runs where a detector decides", () => {
     const rows = readFileSync(path.join(sharedDir, "ifeval", "input_data.jsonl"), "utf8")
       .trim()
       .split("\n")
@@ -85,8 +85,8 @@ describe.skipIf(shared === undefined)("ifeval on Google's data", () => {
         .map((line) => JSON.parse(line) as { prompt: string; response: string })
         .map((line) => [line.prompt, line.response]),
     );
-    const verdicts = (): string =>
-      rows
+    const verdicts = (subset: readonly InputRow[]): string =>
+      subset
         .map((row) => {
           const result = evaluateIfeval({
             prompt: row.prompt,
@@ -99,9 +99,18 @@ describe.skipIf(shared === undefined)("ifeval on Google's data", () => {
           return `${bits(result.strict.perInstruction)}/${bits(result.loose.perInstruction)}`;
         })
         .join(" ");
-    const first = verdicts();
-    expect(first.replaceAll(/[^1/ ]/g, "").split("/").length).toBe(542);
-    for (let run = 1; run < 100; run++) expect(verdicts()).toBe(first);
+    // langdetect (seeded here, random in the official code) is the only source of randomness: the instructions that
+    // call it — response language, all-capital and all-lowercase English — are checked on 100 runs, every
+    // instruction on 10.
+    const detected = rows.filter((row) =>
+      row.instruction_id_list.some((id) => /^(language:|change_case:english_(capital|lowercase))/.test(id)),
+    );
+    expect(detected.length).toBeGreaterThan(80);
+    const firstDetected = verdicts(detected);
+    for (let run = 1; run < 100; run++) expect(verdicts(detected)).toBe(firstDetected);
+    const first = verdicts(rows);
+    expect(first.split(" ")).toHaveLength(541);
+    for (let run = 1; run < 10; run++) expect(verdicts(rows)).toBe(first);
   }, 120_000);
 
   it("reports, over the 541 real prompts through the oracle mock server, what the oracle served", async () => {
