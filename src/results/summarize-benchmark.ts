@@ -1,9 +1,9 @@
 // Accuracy of one benchmark from its journal records: overall (micro) with a 95% CI, per task, and macro average.
 
 import type { SampleRecord } from "../core/sample-record.js";
+import type { TaskGroup } from "../core/task-group.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
-import type { TaskGroup } from "../core/task-group.js";
 import { type ScoreMetric, summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
 import { summarizeTaskGroups, type TaskGroupAccuracy } from "./summarize-task-groups.js";
 
