@@ -1,6 +1,6 @@
 // What the mock server answers a BFCL question with. FC and prompting prompts end with the same user message, so
-// one reply serves both: the calls as `tool_calls` and as BFCL's prompting text in the content; each recipe reads
-// only its own part, as BFCL's handlers do (FC: the tool calls; prompting: the text).
+// one reply serves both: the calls as `tool_calls` (sent only to a request that offers tools, i.e. FC) and as
+// BFCL's prompting text in the content; each recipe reads only its own part, as BFCL's handlers do.
 import { type GoldCall, goldArguments, renderAnswers } from "../../graders/bfcl/gold-answers.js";
 import type { BenchmarkOracle, OracleReply } from "../types.js";
 import type { BfclBenchmarkSample } from "./bfcl-sample.js";
