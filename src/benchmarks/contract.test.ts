@@ -1,7 +1,7 @@
 // Contract every registered benchmark must meet, run on its fixtures: prompts, oracle suffixes and answers, ids.
 
 import { afterAll, describe, expect, it } from "vitest";
-import { type EndpointType, promptTail } from "../core/prompt.js";
+import { type EndpointType, promptTail, type ToolCall } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
 import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "../runner/score-answer.js";
 import { createSandbox, findExecutable } from "../sandbox/create-sandbox.js";
@@ -52,6 +52,7 @@ async function isGradedCorrect(
   sample: BenchmarkSample,
   response: string,
   recipe: Recipe,
+  toolCalls?: readonly ToolCall[],
 ): Promise<boolean> {
   if (typeof grader === "string") {
     const input = { response, gold: sample.gold, ...(sample.choices ? { choices: sample.choices } : {}) };
@@ -65,6 +66,7 @@ async function isGradedCorrect(
     finishReason: "stop",
     prompt: undefined,
     ...(recipe.executesCode === true && sandbox !== undefined ? { sandbox: await sandbox } : {}),
+    ...(toolCalls === undefined ? {} : { toolCalls }),
   });
   if (scored.error !== undefined) throw new Error(scored.error.message);
   return scored.grade.isCorrect;
@@ -96,6 +98,23 @@ async function programVerdict(
     },
   };
   return checkScorerOutput(await program.run(sample, session, {}), program.name).grade.isCorrect;
+}
+
+/**
+ * The oracle's answer as the mock server sends it: its text, and the calls of `reply` when the oracle has one (a
+ * benchmark whose requests carry tools), with the ids the server gives them.
+ */
+function oracleAnswer(
+  benchmark: Benchmark,
+  args: Parameters<Benchmark["oracle"]["answer"]>,
+): { response: string; toolCalls?: ToolCall[] } {
+  const reply = benchmark.oracle.reply?.(...args);
+  if (reply === undefined) return { response: benchmark.oracle.answer(...args) };
+  if (reply.toolCalls.length === 0) return { response: reply.text };
+  return {
+    response: reply.text,
+    toolCalls: reply.toolCalls.map((call, index) => ({ id: `call_${index}`, ...call })),
+  };
 }
 
 /** Recipes whose grading executes code are checked where bubblewrap is installed (scripts/install-test-engines.sh). */
@@ -266,14 +285,20 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
           .reduce((longest, each) => (each.length > longest.length ? each : longest), "");
         for (const variant of variantsOf(recipe)) {
           for (const isCorrect of [true, false]) {
-            const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
+            const { response, toolCalls } = oracleAnswer(benchmark, [
+              sample,
+              isCorrect,
+              variant,
+              recipe,
+              suffix,
+            ]);
             for (const grader of graders) {
               expect({
                 sample: sample.id,
                 cot,
                 variant,
                 response,
-                isCorrect: await isGradedCorrect(grader, sample, response, recipe),
+                isCorrect: await isGradedCorrect(grader, sample, response, recipe, toolCalls),
               }).toEqual({
                 sample: sample.id,
                 cot,
@@ -305,14 +330,10 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
         // The oracle answers with the first registered recipe's phrasing; the other must grade it the same way.
         const first = benchmark.recipes.indexOf(recipe) < benchmark.recipes.indexOf(other) ? recipe : other;
         for (const isCorrect of [true, false]) {
+          const answer = oracleAnswer(benchmark, [sample, isCorrect, 0, first]);
           const verdict = isRecipeProgram(other.grader)
             ? await programVerdict(benchmark, other, twin, isCorrect, 0)
-            : await isGradedCorrect(
-                other.grader,
-                twin,
-                benchmark.oracle.answer(sample, isCorrect, 0, first),
-                other,
-              );
+            : await isGradedCorrect(other.grader, twin, answer.response, other, answer.toolCalls);
           expect({ recipe: other.name, sample: sample.id, isCorrect: verdict }).toEqual({
             recipe: other.name,
             sample: sample.id,

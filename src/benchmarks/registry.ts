@@ -7,6 +7,7 @@ export const benchmarks = {
   aime24: () => import("./aime24/index.js").then((module) => module.aime24),
   aime25: () => import("./aime25/index.js").then((module) => module.aime25),
   math_500: () => import("./math_500/index.js").then((module) => module.math500),
+  bfcl: () => import("./bfcl/index.js").then((module) => module.bfcl),
   bigbench: () => import("./bigbench/index.js").then((module) => module.bigbench),
   gpqa_diamond: () => import("./gpqa_diamond/index.js").then((module) => module.gpqaDiamond),
   gsm8k: () => import("./gsm8k/index.js").then((module) => module.gsm8k),

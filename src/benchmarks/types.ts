@@ -3,6 +3,7 @@
 import type { FinishReason, GenerationParams, ToolDefinition } from "../core/generation.js";
 import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
+import type { TaskGroup } from "../core/task-group.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
 import type { CodeSandbox } from "../sandbox/types.js";
@@ -85,6 +86,11 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
    * names), merged under `--extra-inputs`.
    */
   requestBody?(sample: S, style: StructuredOutputStyle): Record<string, unknown>;
+  /**
+   * Functions one sample's request offers the model (OpenAI `tools`; BFCL's FC recipe): set as the request's
+   * `tools`, and the answer's calls reach the scorer (`AnswerToScore.toolCalls`). Absent: no tools.
+   */
+  tools?(sample: S): readonly ToolDefinition[] | undefined;
 }
 
 /** run.json's record of a benchmark's few-shot draw. */
@@ -262,6 +268,11 @@ export interface AnswerToScore {
   choices?: readonly ScoredChoice[];
   /** The run's code sandbox, for a recipe that `executesCode`. */
   sandbox?: CodeSandbox;
+  /**
+   * The functions the answer called (a request that offered `tools`, or a `grade --responses` line's
+   * `tool_calls`), in order; absent when none.
+   */
+  toolCalls?: readonly ToolCall[];
 }
 
 /**
@@ -384,6 +395,16 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
   readonly hasDatedSamples?: boolean;
   /** Other names `run` and `list` accept for this benchmark (e.g. `bbh` for `bigbench`). */
   readonly aliases?: readonly string[];
+  /**
+   * Subtasks of the reference this benchmark does not run, each with why (BFCL's multi-turn categories): not
+   * offered by `list`, and `--tasks` naming one is a ConfigError giving the reason.
+   */
+  readonly excludedTasks?: Readonly<Record<string, string>>;
+  /**
+   * Summary scores over several tasks, as the reference reports them (BFCL's non-live AST, live AST, relevance):
+   * each in `<benchmark>.json`'s `task_groups` with a 95% CI, when every task of the group was graded.
+   */
+  readonly taskGroups?: readonly TaskGroup[];
   load(options: LoadOptions): Promise<LoadedBenchmark<S>>;
   readonly oracle: BenchmarkOracle<S>;
 }

@@ -117,6 +117,8 @@ export const sampleRecordSchema = z.object({
    * `response`, `finish_reason`, `usage` and `timings` are the last one's. Absent for single-request samples.
    */
   turns: z.array(sampleTurnSchema).optional(),
+  /** The functions the answer called (a request that offered `tools`), in order; absent when none. */
+  tool_calls: z.array(toolCallSchema).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 

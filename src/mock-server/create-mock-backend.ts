@@ -60,6 +60,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
         minTokens: request.minTokens ?? 0,
         isEosIgnored: request.isEosIgnored ?? false,
         stop: request.params.stop ?? [],
+        hasTools: (request.params.tools?.length ?? 0) > 0,
       },
       answers,
     );

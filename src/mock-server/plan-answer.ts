@@ -19,6 +19,8 @@ export interface AnswerRequest {
   minTokens: number;
   isEosIgnored: boolean;
   stop: readonly string[];
+  /** True when the request offers `tools`: only then does an oracle's reply come with its function calls. */
+  hasTools?: boolean;
 }
 
 export interface AnswerPlan {
@@ -60,7 +62,10 @@ export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerP
   const text = typeof reply === "string" ? reply : reply.text;
   const stopped = applyStop(splitIntoTokens(text), body, "stop");
   const plan: AnswerPlan =
-    typeof reply === "string" || reply.toolCalls.length === 0 || stopped.finishReason === "length"
+    typeof reply === "string" ||
+    body.hasTools !== true ||
+    reply.toolCalls.length === 0 ||
+    stopped.finishReason === "length"
       ? stopped
       : {
           ...stopped,

@@ -72,6 +72,12 @@ export function accuracyTable(summary: BenchmarkSummary): string {
     );
   }
   for (const metric of summary.scoreMetrics ?? []) lines.push(metricLine(metric));
+  for (const group of summary.taskGroups ?? []) {
+    const how = group.kind === "pooled" ? "pooled, Wilson" : "mean of tasks, Wald";
+    lines.push(
+      `${group.name} ${percent(group.accuracy)} over ${group.total}, 95% CI ${interval(group.ci95)} (${how})`,
+    );
+  }
   for (const estimate of summary.passAtK?.overall ?? []) {
     lines.push(
       `pass@${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems (${summary.passAtK?.samplesPerTask} completions each), 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,

@@ -129,6 +129,23 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       ? {}
       : { num_skipped: summary.skipped.count, skipped_reason: summary.skipped.reason }),
     tasks: summary.tasks.map(taskJson),
+    ...(summary.taskGroups === undefined
+      ? {}
+      : {
+          task_groups: Object.fromEntries(
+            summary.taskGroups.map((group) => [
+              group.name,
+              {
+                kind: group.kind,
+                accuracy: group.accuracy,
+                ci95: group.ci95,
+                stderr: group.standardError,
+                num_samples: group.total,
+                tasks: group.tasks,
+              },
+            ]),
+          ),
+        }),
     aggregated_metrics: input.metrics,
     sample_results: input.records.map((record) => ({
       id: record.id,
@@ -145,6 +162,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       finish_reason: record.finish_reason,
       response: record.response,
       ...(record.details === undefined ? {} : { details: record.details }),
+      ...(record.tool_calls === undefined ? {} : { tool_calls: record.tool_calls }),
       ttft_ms: record.timings.ttft_ms,
       e2e_ms: record.timings.e2e_ms,
     })),

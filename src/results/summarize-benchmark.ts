@@ -1,9 +1,11 @@
 // Accuracy of one benchmark from its journal records: overall (micro) with a 95% CI, per task, and macro average.
 
 import type { SampleRecord } from "../core/sample-record.js";
+import type { TaskGroup } from "../core/task-group.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import { type ScoreMetric, summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
+import { summarizeTaskGroups, type TaskGroupAccuracy } from "./summarize-task-groups.js";
 
 export interface TaskAccuracy {
   task: string;
@@ -41,6 +43,8 @@ export interface BenchmarkSummary {
   /** Mean grader score (equals accuracy for binary graders). */
   meanScore: number;
   tasks: TaskAccuracy[];
+  /** The benchmark's task groups (`Benchmark.taskGroups`) whose tasks were all graded; absent when it has none. */
+  taskGroups?: TaskGroupAccuracy[];
   /** Samples whose request failed after its retries: not graded, left for `--resume`. */
   errors: number;
   unparsed: number;
@@ -73,6 +77,7 @@ export function summarizeBenchmark(
   benchmark: string,
   plannedSamples: number,
   records: readonly SampleRecord[],
+  taskGroups?: readonly TaskGroup[],
 ): BenchmarkSummary {
   const byTask = new Map<string, TaskAccuracy>();
   const correctNormByTask = new Map<string, number>();
@@ -148,6 +153,7 @@ export function summarizeBenchmark(
     lengthFinished,
     withReasoning,
     isComplete: graded === plannedSamples,
+    ...(taskGroups === undefined ? {} : { taskGroups: summarizeTaskGroups(taskGroups, tasks) }),
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
     ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
     ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind !== "boolean")

@@ -67,19 +67,25 @@ export function buildWorkItem(
         ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
         ...(scored?.scores === undefined ? {} : { scores: scored.scores }),
         ...(scored?.details === undefined ? {} : { details: scored.details }),
+        ...(result.toolCalls === undefined ? {} : { tool_calls: result.toolCalls }),
       } satisfies SampleRecord;
     },
   };
 }
 
-/** The sample's own request-body fields (its structured-output schema) under the run's `--extra-inputs`. */
+/**
+ * The sample's own request: its functions (`tools`) and request-body fields (its structured-output schema) under
+ * the run's `--extra-inputs`.
+ */
 function withSampleBody(
   params: GenerationParams,
   plan: PlannedBenchmark,
   sample: BenchmarkSample,
 ): GenerationParams {
+  const tools = plan.loaded.tools?.(sample);
+  const withTools = tools === undefined ? params : { ...params, tools };
   const own = plan.loaded.requestBody?.(sample, plan.structuredOutputStyle);
-  return own === undefined ? params : { ...params, extraBody: { ...own, ...params.extraBody } };
+  return own === undefined ? withTools : { ...withTools, extraBody: { ...own, ...params.extraBody } };
 }
 
 /** An answer whose `<think>` block never closed is wrong (and not scored); any other goes to the grader or scorer. */
@@ -97,6 +103,7 @@ async function scoreResult(
     finishReason: result.finishReason,
     prompt,
     ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+    ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
   });
 }
 

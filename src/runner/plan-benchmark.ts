@@ -258,7 +258,16 @@ function selectTasks(
  * data checks them when it loads.
  */
 function checkTasksKnown(requested: readonly string[] | undefined, benchmarks: readonly Benchmark[]): void {
-  if (requested === undefined || benchmarks.some((benchmark) => benchmark.hasDataTasks === true)) return;
+  if (requested === undefined) return;
+  for (const benchmark of benchmarks) {
+    const excluded = requested.find((task) => Object.hasOwn(benchmark.excludedTasks ?? {}, task));
+    if (excluded !== undefined) {
+      throw new ConfigError(
+        `${benchmark.name}'s ${excluded} is not part of this benchmark: ${benchmark.excludedTasks?.[excluded] ?? ""} Available: ${benchmark.tasks.join(", ")}.`,
+      );
+    }
+  }
+  if (benchmarks.some((benchmark) => benchmark.hasDataTasks === true)) return;
   const known = new Set(benchmarks.flatMap((benchmark) => benchmark.tasks));
   const unknown = requested.filter((task) => !known.has(task));
   if (unknown.length === 0) return;
