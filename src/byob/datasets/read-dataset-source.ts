@@ -9,7 +9,7 @@ import { parseJsonl } from "../../datasets/local/parse-jsonl.js";
 import { readLocalFile } from "../../datasets/local/read-local-file.js";
 import type { DatasetContext, ReadOptions, Row } from "../../datasets/types.js";
 import { ConfigError, DatasetError } from "../../errors.js";
-import { pythonStr } from "../templates/python-repr.js";
+import { pythonStr } from "../../graders/python-repr.js";
 import { type DatasetSource, FILE_FORMATS, type FileFormat } from "./dataset-source.js";
 
 /** NeMo's defaults for an `hf://` URI without them: the `default` config, the `test` split. */

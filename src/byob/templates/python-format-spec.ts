@@ -1,6 +1,6 @@
 // Python's format-spec mini-language (`format(value, spec)`) for the values a row holds: str, int, float, bool,
 // None, list and dict — `[[fill]align][sign][z][#][0][width][grouping][.precision][type]`.
-import { isPythonInt, pythonFloatRepr, pythonStr } from "./python-repr.js";
+import { isPythonInt, pythonFloatRepr, pythonStr } from "../../graders/python-repr.js";
 
 /** A spec Python rejects (its ValueError or TypeError), with Python's reason. */
 export class FormatSpecError extends Error {}

@@ -2,8 +2,9 @@
 // `{{`/`}}`, `{name}`, `{a[key]}`, `{a[0]}`, `{a.key}`, `!s`/`!r`/`!a`, format specs with nested `{fields}`.
 // Fields are named: positional `{}`/`{0}` have nothing to refer to. `{a.key}` on a row's object reads the key
 // (Python would look for an attribute and fail on a dict).
+
+import { pythonAscii, pythonRepr, pythonStr } from "../../graders/python-repr.js";
 import { FormatSpecError, pythonFormatValue } from "./python-format-spec.js";
-import { pythonAscii, pythonRepr, pythonStr } from "./python-repr.js";
 
 /** A template Python would refuse, or a field the row does not have; the message says which and how to fix it. */
 export class TemplateError extends Error {}

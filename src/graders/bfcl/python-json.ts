@@ -1,5 +1,6 @@
 // Python's `json.loads` (ints vs floats kept apart, NaN/Infinity accepted) and `json.dumps(…, indent=…)`.
-import { isPythonDict, PythonFloat, PythonTuple, pythonFloatRepr } from "./python-value.js";
+import { pythonFloatRepr } from "../python-repr.js";
+import { isPythonDict, PythonFloat, PythonTuple } from "./python-value.js";
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;

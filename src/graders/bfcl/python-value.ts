@@ -1,5 +1,6 @@
 // The Python values BFCL's checker compares: int/float/bool/str/None/list/tuple/dict, with Python's `type()` and `==`.
 
+import { pythonFloatRepr, pythonStringRepr } from "../python-repr.js";
 /**
  * A Python `float` whose value is integral (`1.0`, `3e3`). JavaScript cannot tell `1.0` from `1`, and BFCL's type
  * checks can (`type(value) == float`), so decoders keep such floats wrapped. Non-integral numbers are floats anyway.
@@ -101,44 +102,6 @@ export function pythonEquals(left: unknown, right: unknown): boolean {
 /** Python's `needle in haystack` for a list: `==` against each item. */
 export function pythonIncludes(haystack: readonly unknown[], needle: unknown): boolean {
   return haystack.some((item) => pythonEquals(needle, item));
-}
-
-/** Python's `float.__repr__` (shortest round-trip digits; scientific below 1e-4 and from 1e16). */
-export function pythonFloatRepr(value: number): string {
-  if (Number.isNaN(value)) return "nan";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
-  const [mantissa = "", exponentText = "0"] = value.toExponential().split("e");
-  const exponent = Number(exponentText);
-  const sign = mantissa.startsWith("-") ? "-" : "";
-  const digits = mantissa.replace("-", "").replace(".", "");
-  if (exponent < -4 || exponent >= 16) {
-    const fraction = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : (digits[0] ?? "0");
-    const exponentSign = exponent < 0 ? "-" : "+";
-    return `${sign}${fraction}e${exponentSign}${String(Math.abs(exponent)).padStart(2, "0")}`;
-  }
-  if (exponent < 0) return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
-  const whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  const fraction = digits.slice(exponent + 1);
-  return `${sign}${whole}.${fraction === "" ? "0" : fraction}`;
-}
-
-/** Python's `repr(str)`: single quotes unless the text has `'` and no `"`. */
-export function pythonStringRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let body = "";
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    if (character === "\\") body += "\\\\";
-    else if (character === quote) body += `\\${quote}`;
-    else if (character === "\n") body += "\\n";
-    else if (character === "\r") body += "\\r";
-    else if (character === "\t") body += "\\t";
-    else if (code < 0x20 || code === 0x7f) body += `\\x${code.toString(16).padStart(2, "0")}`;
-    else if (code >= 0x80 && code < 0xa0) body += `\\x${code.toString(16).padStart(2, "0")}`;
-    else body += character;
-  }
-  return `${quote}${body}${quote}`;
 }
 
 /** Python's `repr(value)` for these values (used in BFCL's error messages). */

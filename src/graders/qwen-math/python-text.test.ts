@@ -1,6 +1,7 @@
 // Python semantics the ports rely on: float(), int(), repr(float), isclose, strip, and word2number 1.1.
 import { describe, expect, it } from "vitest";
-import { pythonFloat, pythonFloatRepr, pythonInt, pythonIsClose, pythonStrip } from "./python-text.js";
+import { pythonFloatRepr } from "../python-repr.js";
+import { pythonFloat, pythonInt, pythonIsClose, pythonStrip } from "./python-text.js";
 import { convertWordNumber } from "./word-to-number.js";
 
 describe("Python text semantics", () => {

@@ -82,25 +82,6 @@ export function pythonFloat(text: string): number | undefined {
   return special[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
 }
 
-/** `repr(value)` of a Python float: shortest round-trip digits, scientific below 1e-4 and from 1e16. */
-export function pythonFloatRepr(value: number): string {
-  if (Number.isNaN(value)) return "nan";
-  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
-  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
-  const [mantissa = "", exponentText = "0"] = value.toExponential().split("e");
-  const exponent = Number(exponentText);
-  const digits = mantissa.replace("-", "").replace(".", "");
-  const sign = value < 0 ? "-" : "";
-  if (exponent < -4 || exponent >= 16) {
-    const head = digits.length > 1 ? `${digits.slice(0, 1)}.${digits.slice(1)}` : digits;
-    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
-    return `${sign}${head}e${exponent < 0 ? "-" : "+"}${magnitude}`;
-  }
-  if (exponent < 0) return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
-  const whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  return `${sign}${whole}.${digits.slice(exponent + 1) || "0"}`;
-}
-
 export interface IsCloseTolerance {
   relative?: number;
   absolute?: number;

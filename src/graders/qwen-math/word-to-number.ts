@@ -1,6 +1,8 @@
 // word2number 1.1's `w2n.word_to_num` (akshaynagpal/w2n word2number/w2n.py@1f36329cbdb66d941c7107a39769d5c659e44727, tag 1.1), quirks kept.
+
+import { pythonFloatRepr } from "../python-repr.js";
 import { pythonSplit } from "../python-whitespace.js";
-import { pythonFloatRepr, pythonInt } from "./python-text.js";
+import { pythonInt } from "./python-text.js";
 
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ["zero", 0],
