@@ -4,12 +4,14 @@
 // conversions: the list in src/graders/bfcl/bfcl.real-data.test.ts) and questions whose last user message another
 // sample of the category shares (the oracle tells requests apart by that message only, so it answers both with the
 // first one's calls; those still right for the other are counted right).
+
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sampleRecordSchema } from "../../core/sample-record.js";
 import { createDatasetContext } from "../../datasets/create-dataset-context.js";
+import { GOLD_FAILURES } from "../../graders/bfcl/test-support/gold-failures.js";
 import type { LoadedOracleBenchmark } from "../../mock-server/oracle-types.js";
 import { type MockServer, startMockServer } from "../../mock-server/start-mock-server.js";
 import { runBenchmarks } from "../../runner/run-benchmarks.js";
@@ -23,28 +25,6 @@ import { bfcl } from "./index.js";
 const dataDir = sharedDataDir("bfcl/BFCL_v4_simple_python.json");
 if (dataDir === undefined) printSkipReason("bfcl benchmark real-data suite");
 const suite = dataDir === undefined ? describe.skip : describe;
-
-/** Ground truths BFCL rejects (as the grader's real-data test pins them), by mode. */
-const REJECTED_GOLD: Record<string, { fc: string[]; prompting: string[] }> = {
-  simple_java: {
-    fc: ["35", "36", "64", "65", "78", "83", "85", "86", "89", "90", "91"].map((id) => `simple_java_${id}`),
-    prompting: ["1", "35", "36", "65", "67", "68", "78", "83", "85", "86", "89", "90", "91"].map(
-      (id) => `simple_java_${id}`,
-    ),
-  },
-  parallel_multiple: {
-    fc: ["parallel_multiple_12", "parallel_multiple_26"],
-    prompting: ["parallel_multiple_12", "parallel_multiple_26"],
-  },
-  live_simple: {
-    fc: ["live_simple_106-63-0", "live_simple_112-68-0"],
-    prompting: ["live_simple_106-63-0", "live_simple_112-68-0"],
-  },
-  live_multiple: {
-    fc: ["live_multiple_507-149-4", "live_multiple_862-181-3", "live_multiple_964-207-0"],
-    prompting: ["live_multiple_507-149-4", "live_multiple_862-181-3", "live_multiple_964-207-0"],
-  },
-};
 
 function lastUser(sample: BfclBenchmarkSample): string {
   return sample.messages.filter((message) => message.role === "user").at(-1)?.content ?? "";
@@ -123,7 +103,7 @@ suite("bfcl on the real data through the oracle mock server", () => {
         .split("\n")
         .map((line) => sampleRecordSchema.parse(JSON.parse(line)));
       const wrong = new Set(records.filter((record) => !record.correct).map((record) => record.id));
-      const rejected = REJECTED_GOLD[category]?.[mode] ?? [];
+      const rejected = GOLD_FAILURES[category]?.[mode] ?? [];
       const standIns = standInFailures(samples, mode);
       const expected = new Set([...rejected, ...standIns]);
       expect([...wrong].sort()).toEqual([...expected].sort());

@@ -1,6 +1,7 @@
 // BFCL v4 data (gorilla 6ea5797): every AST sample's ground truth, as FC tool_calls and as prompting text, decoded
 // and checked; systematic corruptions; relevance categories; prompts and tools. The expected failures below are
 // the ones BFCL's own Python code gives for the same answers (checked with its ast_checker and decoders).
+
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { printSkipReason, sharedDataDir } from "../../benchmarks/test-support/shared-data-dir.js";
@@ -14,34 +15,13 @@ import { bfclPromptingSystemPrompt } from "./prompting-system-prompt.js";
 import { dumpPythonJson } from "./python-json.js";
 import { CORRUPTIONS, corruptedCases } from "./test-support/corruptions.js";
 import { type BfclSample, goldAnswers, loadBfclSamples, renderAnswers } from "./test-support/gold-answers.js";
+import { GOLD_FAILURES } from "./test-support/gold-failures.js";
 import type { BfclDecodeResult, BfclLanguage, BfclVerdict } from "./types.js";
 
 const dataDir = sharedDataDir("bfcl/BFCL_v4_simple_python.json");
 if (dataDir === undefined) printSkipReason("bfcl real-data suite");
 const suite = dataDir === undefined ? describe.skip : describe;
 const DATA_DIR = dataDir ?? "";
-
-/** Gold answers BFCL itself rejects: data errors, and Java conversions that keep quotes or drop a class body. */
-const GOLD_FAILURES: Record<string, { fc: string[]; prompting: string[] }> = {
-  simple_java: {
-    fc: ["35", "36", "64", "65", "78", "83", "85", "86", "89", "90", "91"].map((id) => `simple_java_${id}`),
-    prompting: ["1", "35", "36", "65", "67", "68", "78", "83", "85", "86", "89", "90", "91"].map(
-      (id) => `simple_java_${id}`,
-    ),
-  },
-  parallel_multiple: {
-    fc: ["parallel_multiple_12", "parallel_multiple_26"],
-    prompting: ["parallel_multiple_12", "parallel_multiple_26"],
-  },
-  live_simple: {
-    fc: ["live_simple_106-63-0", "live_simple_112-68-0"],
-    prompting: ["live_simple_106-63-0", "live_simple_112-68-0"],
-  },
-  live_multiple: {
-    fc: ["live_multiple_507-149-4", "live_multiple_862-181-3", "live_multiple_964-207-0"],
-    prompting: ["live_multiple_507-149-4", "live_multiple_862-181-3", "live_multiple_964-207-0"],
-  },
-};
 
 /** Corrupted answers whose BFCL verdict differs from the intent: greedy parallel matching, data errors. */
 const CORRUPTION_EXCEPTIONS = new Set([
