@@ -1,6 +1,7 @@
 // The journal record of an answer given, not requested: `grade --responses` and a BYOB benchmark's
 // `response_field` (eval-only mode) — graded by the plan's grader or scorer, nothing sent.
 import type { BenchmarkSample } from "../benchmarks/types.js";
+import type { ToolCall } from "../core/prompt.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { splitThink } from "../core/split-think.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
@@ -18,6 +19,8 @@ export interface PregeneratedResponse {
   prompt?: string;
   /** A multi-turn sample's answers, one per turn in order (as written: `<think>` blocks still in). */
   turns?: readonly string[];
+  /** The function calls the answer made (a benchmark whose requests offer tools). */
+  toolCalls?: ToolCall[];
   response: string;
   reasoning?: string;
   /** True when a `<think>` block was opened and never closed. */
@@ -49,6 +52,7 @@ export async function pregeneratedRecord(
           reasoning: response.reasoning ?? "",
           finishReason: "unknown",
           prompt,
+          ...(response.toolCalls === undefined ? {} : { toolCalls: response.toolCalls }),
           ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
         });
   const { grade } = scored;
@@ -76,6 +80,7 @@ export async function pregeneratedRecord(
     ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     ...(scored.details === undefined ? {} : { details: scored.details }),
+    ...(response.toolCalls === undefined ? {} : { tool_calls: response.toolCalls }),
   };
 }
 

@@ -1,8 +1,11 @@
 // `grade BENCH --responses FILE`: the pre-generated answers of a benchmark, think blocks split off as reasoning.
 import { z } from "zod";
+import type { ToolCall } from "../core/prompt.js";
 import { splitThink } from "../core/split-think.js";
 import type { PregeneratedResponse } from "./grade-responses.js";
 import { readResponsesFile } from "./read-responses-file.js";
+
+const callArguments = z.union([z.string(), z.record(z.string(), z.unknown())]);
 
 // A line names its sample by `id`, or by `prompt` — the text the sample's prompt ends with (its last user message),
 // as Google's IFEval response files do.
@@ -13,17 +16,52 @@ const lineSchema = z
     response: z.string().optional(),
     /** A multi-turn sample's answers, one per turn in order. */
     responses: z.array(z.string()).min(1, "give at least one answer").optional(),
+    /**
+     * The function calls the answer made (a benchmark whose requests offer tools): OpenAI's `tool_calls` entries
+     * (`{id?, function: {name, arguments}}`) or `{name, arguments}`, the arguments as JSON text or an object.
+     */
+    tool_calls: z
+      .array(
+        z.union([
+          z.object({
+            id: z.string().optional(),
+            function: z.object({ name: z.string(), arguments: callArguments }),
+          }),
+          z.object({ id: z.string().optional(), name: z.string(), arguments: callArguments }),
+        ]),
+      )
+      .optional(),
     reasoning: z.string().optional(),
   })
   .refine((line) => line.id !== undefined || line.prompt !== undefined, {
     message: 'name the sample with "id" (or "prompt", the text of its prompt)',
     path: ["id"],
   })
-  .refine((line) => (line.response === undefined) !== (line.responses === undefined), {
-    message:
-      'give the answer as "response" (or, for a multi-turn benchmark, "responses": one answer per turn)',
-    path: ["response"],
+  .refine(
+    (line) =>
+      line.responses === undefined
+        ? line.response !== undefined || line.tool_calls !== undefined
+        : line.response === undefined && line.tool_calls === undefined,
+    {
+      message:
+        'give the answer as "response" and/or "tool_calls" (or, for a multi-turn benchmark, "responses": one answer per turn)',
+      path: ["response"],
+    },
+  );
+
+type LineCalls = NonNullable<z.infer<typeof lineSchema>["tool_calls"]>;
+
+/** A line's calls as the journal keeps them: ids `call_<i>` where the line has none, arguments as JSON text. */
+function toolCallsOf(calls: LineCalls): ToolCall[] {
+  return calls.map((call, index) => {
+    const fn = "function" in call ? call.function : call;
+    return {
+      id: call.id ?? `call_${index}`,
+      name: fn.name,
+      arguments: typeof fn.arguments === "string" ? fn.arguments : JSON.stringify(fn.arguments),
+    };
   });
+}
 
 export function readPregeneratedResponses(responsesFile: string): PregeneratedResponse[] {
   return readResponsesFile(responsesFile, lineSchema).map(({ line, value }) => {
@@ -32,6 +70,7 @@ export function readPregeneratedResponses(responsesFile: string): PregeneratedRe
       ...(value.id === undefined ? {} : { id: value.id }),
       ...(value.prompt === undefined ? {} : { prompt: value.prompt }),
       ...(value.responses === undefined ? {} : { turns: value.responses }),
+      ...(value.tool_calls === undefined ? {} : { toolCalls: toolCallsOf(value.tool_calls) }),
       response: answer.text.trim(),
       reasoning: value.reasoning ?? answer.reasoning,
       isThinkUnclosed: answer.isThinkUnclosed,
