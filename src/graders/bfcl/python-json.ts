@@ -82,7 +82,7 @@ class JsonReader {
       const escapeCharacter = this.text[this.index + 1] ?? "";
       if (escapeCharacter === "u") {
         const hex = this.text.slice(this.index + 2, this.index + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid \\uXXXX escape");
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid \\u escape: four hex digits must follow");
         result += String.fromCharCode(Number.parseInt(hex, 16));
         this.index += 6;
         continue;
