@@ -114,14 +114,7 @@ export async function planBenchmark(
     options.grader === undefined
       ? (recipe.extraGraders ?? []).map((name) => ({ name, grader: getGrader(name) }))
       : [];
-  const tasks =
-    benchmark.hasDataTasks === true
-      ? options.tasks?.length
-        ? [...options.tasks]
-        : undefined
-      : benchmark.tasks.length > 0
-        ? selectTasks(options.tasks, benchmark.tasks)
-        : undefined;
+  const tasks = tasksOf(benchmark, options.tasks);
   const dateWindow = dateWindowOf(options, benchmark);
   const loaded = await benchmark.load({
     context,
@@ -244,6 +237,16 @@ function limitSamples<S extends BenchmarkSample>(samples: S[], limit: PlannedBen
 }
 
 /** The requested tasks this benchmark knows; undefined (all) when none were requested or none are its own. */
+/**
+ * The `--tasks` a benchmark loads: those it declares among the requested, or all requested for one whose tasks come
+ * from its data (its load checks them); undefined for all.
+ */
+function tasksOf(benchmark: Benchmark, requested: readonly string[] | undefined): string[] | undefined {
+  if (benchmark.hasDataTasks === true)
+    return requested === undefined || requested.length === 0 ? undefined : [...requested];
+  return benchmark.tasks.length > 0 ? selectTasks(requested, benchmark.tasks) : undefined;
+}
+
 function selectTasks(
   requested: readonly string[] | undefined,
   known: readonly string[],

@@ -4,50 +4,17 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  hasSharedData,
-  type MockServerProcess,
-  runCli,
-  sharedData,
-  startMockServerProcess,
-} from "./support/cli.js";
-import { runDirNames } from "./support/run-dir.js";
+import { hasSharedData, runAgainstOracle, runCli, sharedData } from "./support/cli.js";
 
-async function oracleRun(accuracy: string): Promise<string> {
-  const server: MockServerProcess = await startMockServerProcess([
-    "--oracle-accuracy",
+/** A run of the full GSM8K (the task's NUM_SAMPLES) against the oracle at `accuracy`, seed 11. */
+const oracleRun = (accuracy: string): Promise<string> =>
+  runAgainstOracle({
+    benchmarks: ["gsm8k"],
+    dataDir: sharedData,
     accuracy,
-    "--oracle-seed",
-    "11",
-    "--oracle-benchmarks",
-    "gsm8k",
-    "--data-dir",
-    sharedData,
-  ]);
-  try {
-    const outputDir = mkdtempSync(join(tmpdir(), `e2e-gate-${accuracy}-`));
-    const result = await runCli([
-      "run",
-      "gsm8k",
-      "--num-samples",
-      "task",
-      "--base-url",
-      server.url,
-      "--data-dir",
-      sharedData,
-      "--concurrency",
-      "64",
-      "--output-dir",
-      outputDir,
-    ]);
-    expect(result.stderr).not.toMatch(/internal error/);
-    expect(result.code).toBe(0);
-    const [entry] = runDirNames(outputDir);
-    return join(outputDir, entry ?? "");
-  } finally {
-    await server.stop();
-  }
-}
+    serverArgs: ["--oracle-seed", "11"],
+    runArgs: ["--num-samples", "task", "--concurrency", "64"],
+  });
 
 describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", () => {
   let high: string;

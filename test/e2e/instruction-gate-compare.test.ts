@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixturesDir } from "../../src/benchmarks/test-support/shared-data-dir.js";
-import { runCli, startMockServerProcess } from "./support/cli.js";
-import { runDirNames } from "./support/run-dir.js";
+import { runAgainstOracle, runCli } from "./support/cli.js";
 
 const BENCHMARKS = ["ifeval", "multi_if", "json_mode_eval"] as const;
 
@@ -19,37 +18,9 @@ function fixturesDataDir(): string {
   return dir;
 }
 
-async function oracleRun(dataDir: string, accuracy: string): Promise<string> {
-  const server = await startMockServerProcess([
-    "--oracle-accuracy",
-    accuracy,
-    "--oracle-benchmarks",
-    BENCHMARKS.join(","),
-    "--data-dir",
-    dataDir,
-  ]);
-  try {
-    const outputDir = mkdtempSync(join(tmpdir(), `e2e-instruction-${accuracy}-`));
-    const result = await runCli([
-      "run",
-      ...BENCHMARKS,
-      "--base-url",
-      server.url,
-      "--data-dir",
-      dataDir,
-      "--max-tokens",
-      "4096",
-      "--output-dir",
-      outputDir,
-    ]);
-    expect(result.stderr).not.toMatch(/internal error/);
-    expect(result.code).toBe(0);
-    const [entry] = runDirNames(outputDir);
-    return join(outputDir, entry ?? "");
-  } finally {
-    await server.stop();
-  }
-}
+/** The three benchmarks in one run against the oracle at `accuracy`. */
+const oracleRun = (dataDir: string, accuracy: string): Promise<string> =>
+  runAgainstOracle({ benchmarks: BENCHMARKS, dataDir, accuracy, runArgs: ["--max-tokens", "4096"] });
 
 describe("ifeval, multi_if and json_mode_eval through compare and gate", () => {
   let right: string;

@@ -1,8 +1,10 @@
 // Spawns the built `llm-bench` CLI (dist/) for end-to-end tests, and the mock server as a child process.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const cliPath = join(repoRoot, "dist/cli/main.js");
@@ -155,4 +157,46 @@ export function journalOf<T = Record<string, unknown>>(runDir: string): T[] {
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as T);
+}
+
+/**
+ * One `llm-bench run BENCH...` against its own oracle mock-server process (`--oracle-accuracy accuracy`, serving the
+ * benchmarks from `dataDir`); asserts it ends with exit 0 and returns the run directory.
+ */
+export async function runAgainstOracle(options: {
+  benchmarks: readonly string[];
+  dataDir: string;
+  accuracy: string;
+  serverArgs?: readonly string[];
+  runArgs?: readonly string[];
+}): Promise<string> {
+  const server = await startMockServerProcess([
+    "--oracle-accuracy",
+    options.accuracy,
+    ...(options.serverArgs ?? []),
+    "--oracle-benchmarks",
+    options.benchmarks.join(","),
+    "--data-dir",
+    options.dataDir,
+  ]);
+  try {
+    const outputDir = mkdtempSync(join(tmpdir(), `e2e-oracle-${options.accuracy}-`));
+    const result = await runCli([
+      "run",
+      ...options.benchmarks,
+      "--base-url",
+      server.url,
+      "--data-dir",
+      options.dataDir,
+      ...(options.runArgs ?? []),
+      "--output-dir",
+      outputDir,
+    ]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code).toBe(0);
+    const entry = readdirSync(outputDir, { withFileTypes: true }).find((each) => each.isDirectory());
+    return join(outputDir, entry?.name ?? "");
+  } finally {
+    await server.stop();
+  }
 }
