@@ -4,7 +4,7 @@ import { checkBfclAst } from "../../graders/bfcl/check-bfcl-ast.js";
 import { checkBfclRelevance } from "../../graders/bfcl/check-bfcl-relevance.js";
 import { decodeBfclPrompting } from "../../graders/bfcl/decode-prompting.js";
 import { decodeBfclToolCalls } from "../../graders/bfcl/decode-tool-calls.js";
-import { pythonRepr } from "../../graders/bfcl/python-value.js";
+import { pythonRepr } from "../../graders/python-value.js";
 import type { BfclDecodeResult, BfclVerdict } from "../../graders/bfcl/types.js";
 import type { AnswerToScore, RecipeScorer, ScorerOutput } from "../types.js";
 import { isRelevanceCategory } from "./bfcl-categories.js";

@@ -8,7 +8,7 @@ import {
   preprocessBfclFunctionDocs,
 } from "../../graders/bfcl/preprocess-function-docs.js";
 import { withBfclSystemPrompt } from "../../graders/bfcl/prompting-system-prompt.js";
-import { dumpPythonJson } from "../../graders/bfcl/python-json.js";
+import { dumpPythonJson } from "../../graders/python-json.js";
 import { checkNShots } from "../check-n-shots.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe, RecipeSource } from "../types.js";
 import {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { printSkipReason, sharedDataDir } from "../../benchmarks/test-support/shared-data-dir.js";
+import { dumpPythonJson } from "../python-json.js";
 import { checkBfclAst } from "./check-bfcl-ast.js";
 import { checkBfclRelevance } from "./check-bfcl-relevance.js";
 import { decodeBfclPrompting } from "./decode-prompting.js";
@@ -12,7 +13,6 @@ import { decodeBfclToolCalls } from "./decode-tool-calls.js";
 import { bfclOpenAiTools } from "./openai-tools.js";
 import { bfclLanguageOfCategory, preprocessBfclFunctionDocs } from "./preprocess-function-docs.js";
 import { bfclPromptingSystemPrompt } from "./prompting-system-prompt.js";
-import { dumpPythonJson } from "./python-json.js";
 import { CORRUPTIONS, corruptedCases } from "./test-support/corruptions.js";
 import { type BfclSample, goldAnswers, loadBfclSamples, renderAnswers } from "./test-support/gold-answers.js";
 import { GOLD_FAILURES } from "./test-support/gold-failures.js";

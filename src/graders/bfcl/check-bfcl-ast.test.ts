@@ -1,12 +1,12 @@
 // BFCL's ast_checker rules on hand-made samples (no data needed), the relevance verdict and the system prompt bytes.
 import { describe, expect, it } from "vitest";
+import { parsePythonJson } from "../python-json.js";
+import { PythonFloat, PythonTuple } from "../python-value.js";
 import { checkBfclAst } from "./check-bfcl-ast.js";
 import { checkBfclRelevance } from "./check-bfcl-relevance.js";
 import { decodeBfclPrompting } from "./decode-prompting.js";
 import { decodeBfclToolCalls } from "./decode-tool-calls.js";
 import { bfclPromptingSystemPrompt } from "./prompting-system-prompt.js";
-import { parsePythonJson } from "./python-json.js";
-import { PythonFloat, PythonTuple } from "./python-value.js";
 import type { BfclCall, BfclFunctionDoc, BfclLanguage, BfclPossibleAnswer } from "./types.js";
 
 const WEATHER: BfclFunctionDoc = {

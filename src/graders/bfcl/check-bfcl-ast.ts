@@ -1,5 +1,5 @@
 // BFCL's ast_checker for one sample: simple, multiple, parallel and parallel_multiple (live_* alike).
-import { PythonRuntimeError, pythonRepr } from "./python-value.js";
+import { PythonRuntimeError, pythonRepr } from "../python-value.js";
 import { simpleFunctionChecker } from "./simple-function-checker.js";
 import type { BfclCall, BfclFunctionDoc, BfclLanguage, BfclPossibleAnswer, BfclVerdict } from "./types.js";
 

@@ -1,8 +1,8 @@
 // BFCL's Python prompting decoder: inputs and the outputs BFCL's own default_decode_ast_prompting gave (Python 3.11).
 import { describe, expect, it } from "vitest";
 import { pythonFloatRepr } from "../python-repr.js";
+import { PythonFloat, PythonTuple } from "../python-value.js";
 import { decodeBfclPrompting } from "./decode-prompting.js";
-import { PythonFloat, PythonTuple } from "./python-value.js";
 
 /** Values tagged as the Python side printed them: floats by repr, tuples and big ints marked. */
 function tagged(value: unknown): unknown {

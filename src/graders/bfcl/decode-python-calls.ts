@@ -1,7 +1,8 @@
 // BFCL's Python decoding of prompting answers: ast_parse → resolve_ast_call / resolve_ast_by_type (model_handler/utils.py).
+
+import { PythonFloat, PythonRuntimeError, PythonTuple } from "../python-value.js";
 import { evaluatePython } from "./evaluate-python.js";
 import { ELLIPSIS, type PythonNode, parsePythonExpression } from "./parse-python-expression.js";
-import { PythonFloat, PythonRuntimeError, PythonTuple } from "./python-value.js";
 import type { BfclCall } from "./types.js";
 import { unparsePython } from "./unparse-python.js";
 

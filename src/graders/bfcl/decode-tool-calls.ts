@@ -1,6 +1,6 @@
 // BFCL's FC-mode decoding (OpenAICompletionsHandler): an assistant message's tool_calls → calls.
-import { parsePythonJson } from "./python-json.js";
-import { isPythonDict, pythonTypeName } from "./python-value.js";
+import { parsePythonJson } from "../python-json.js";
+import { isPythonDict, pythonTypeName } from "../python-value.js";
 import type { BfclCall, BfclDecodeResult } from "./types.js";
 
 /** The parts of an OpenAI chat-completions assistant message BFCL reads. */

@@ -1,6 +1,7 @@
 // Python's `eval` of a literal arithmetic expression (BFCL evaluates binary operations such as `2*3` or `"a"+"b"`).
+
+import { PythonFloat, PythonRuntimeError, PythonTuple, pythonTypeName } from "../python-value.js";
 import { ELLIPSIS, type PythonNode } from "./parse-python-expression.js";
-import { PythonFloat, PythonRuntimeError, PythonTuple, pythonTypeName } from "./python-value.js";
 
 type Numeric = { value: number; isFloat: boolean };
 

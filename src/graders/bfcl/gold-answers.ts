@@ -1,6 +1,6 @@
 // A BFCL sample's ground truth (or any calls) written as a model would answer: OpenAI tool_calls and prompting text.
-import { dumpPythonJson } from "./python-json.js";
-import { isPythonDict, PythonFloat, pythonRepr } from "./python-value.js";
+import { dumpPythonJson } from "../python-json.js";
+import { isPythonDict, PythonFloat, pythonRepr } from "../python-value.js";
 import type { BfclFunctionDoc, BfclLanguage, BfclPossibleAnswer } from "./types.js";
 
 /** What rendering needs of a sample: its function docs (for the declared types) and its possible answers. */

@@ -1,7 +1,7 @@
 // BFCL's java_type_converter: a Java argument (source text) to the Python value the checker compares.
 import { pythonRegExp, translatePythonPattern } from "../python-pattern.js";
+import { PythonFloat, PythonRuntimeError } from "../python-value.js";
 import { pythonStrip } from "../python-whitespace.js";
-import { PythonFloat, PythonRuntimeError } from "./python-value.js";
 
 /** BFCL's JAVA_TYPE_CONVERSION: Java type name → the Python type the converted value has. */
 export const JAVA_TYPE_CONVERSION = {

@@ -2,9 +2,9 @@
 
 import { stripCharacters } from "../ifeval/python-text.js";
 import { pythonRegExp } from "../python-pattern.js";
+import { PythonRuntimeError } from "../python-value.js";
 import { pythonStrip } from "../python-whitespace.js";
 import { pythonFloat, pythonInt } from "./java-type-converter.js";
-import { PythonRuntimeError } from "./python-value.js";
 
 /** BFCL's JS_TYPE_CONVERSION: JavaScript type name → the Python type the converted value has. */
 export const JS_TYPE_CONVERSION = {

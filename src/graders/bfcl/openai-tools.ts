@@ -1,5 +1,5 @@
 // BFCL's FC tool list for OpenAI chat completions (convert_to_tool with GORILLA_TO_OPENAPI, ModelStyle.OPENAI_COMPLETIONS).
-import { clonePythonValue, isPythonDict, PythonRuntimeError } from "./python-value.js";
+import { clonePythonValue, isPythonDict, PythonRuntimeError } from "../python-value.js";
 import type { BfclFunctionDoc } from "./types.js";
 
 /** BFCL's GORILLA_TO_OPENAPI type names. */

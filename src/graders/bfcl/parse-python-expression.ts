@@ -1,7 +1,7 @@
 // A Python expression (the subset BFCL's answers use) parsed into nodes shaped like Python's `ast`.
 
+import type { PythonFloat } from "../python-value.js";
 import { PythonSyntaxError, type PythonToken, tokenizePython } from "./python-tokenizer.js";
-import type { PythonFloat } from "./python-value.js";
 
 /** Python's `Ellipsis` constant (`...`). */
 export const ELLIPSIS: unique symbol = Symbol("Ellipsis");

@@ -1,6 +1,6 @@
 // BFCL's language hints on function docs before inference (_func_doc_language_specific_pre_processing, utils.py).
-import { dumpPythonJson } from "./python-json.js";
-import { clonePythonValue, isPythonDict } from "./python-value.js";
+import { dumpPythonJson } from "../python-json.js";
+import { clonePythonValue, isPythonDict } from "../python-value.js";
 import type { BfclFunctionDoc } from "./types.js";
 
 /** BFCL's is_java / is_js on a test category. */

@@ -1,5 +1,5 @@
 // BFCL's default prompting-mode system prompt (formulate_system_prompt with DEFAULT_SYSTEM_PROMPT_FORMAT).
-import { dumpPythonJson } from "./python-json.js";
+import { dumpPythonJson } from "../python-json.js";
 import type { BfclFunctionDoc } from "./types.js";
 
 const PERSONA = "You are an expert in composing functions.";

@@ -1,5 +1,5 @@
 // Tokens of a Python expression (names, numbers, strings, operators), as Python's tokenizer reads them.
-import { PythonFloat } from "./python-value.js";
+import { PythonFloat } from "../python-value.js";
 
 export type PythonToken =
   | { kind: "name"; text: string; start: number }

@@ -1,6 +1,5 @@
 // BFCL's simple_function_checker: one decoded call against one function doc and its possible answer.
-import { JAVA_TYPE_CONVERSION, javaTypeConverter } from "./java-type-converter.js";
-import { JS_TYPE_CONVERSION, jsTypeConverter } from "./js-type-converter.js";
+
 import {
   isPythonDict,
   PythonFloat,
@@ -10,7 +9,9 @@ import {
   pythonIndexedItems,
   pythonRepr,
   pythonTypeName,
-} from "./python-value.js";
+} from "../python-value.js";
+import { JAVA_TYPE_CONVERSION, javaTypeConverter } from "./java-type-converter.js";
+import { JS_TYPE_CONVERSION, jsTypeConverter } from "./js-type-converter.js";
 import { type ExpectedPythonType, typeChecker } from "./type-checker.js";
 import type { BfclCall, BfclFunctionDoc, BfclLanguage, BfclPossibleAnswer, BfclVerdict } from "./types.js";
 import { dictChecker, listChecker, listDictChecker, stringChecker } from "./value-checkers.js";

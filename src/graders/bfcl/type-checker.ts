@@ -1,5 +1,5 @@
 // BFCL's type_checker: a value against the parameter's declared type, or "a variable" of the possible answer's type.
-import { type PythonTypeName, pythonIndexedItems, pythonRepr, pythonTypeName } from "./python-value.js";
+import { type PythonTypeName, pythonIndexedItems, pythonRepr, pythonTypeName } from "../python-value.js";
 
 /** A Python type object as BFCL's type maps name it (`str`, `int`, … and `set` for Java's Set). */
 export type ExpectedPythonType = PythonTypeName | "set";

@@ -1,8 +1,14 @@
 // BFCL's java_type_converter / js_type_converter, checked with the assertions of BFCL's own test functions.
 import { describe, expect, it } from "vitest";
+import {
+  PythonFloat,
+  PythonRuntimeError,
+  pythonEquals,
+  pythonRepr,
+  pythonTypeName,
+} from "../python-value.js";
 import { javaTypeConverter } from "./java-type-converter.js";
 import { jsTypeConverter } from "./js-type-converter.js";
-import { PythonFloat, PythonRuntimeError, pythonEquals, pythonRepr, pythonTypeName } from "./python-value.js";
 
 /** Python `==` plus the same Python type (BFCL's tests compare with ==; the checker also checks type()). */
 function expectPython(actual: unknown, expected: unknown): void {

@@ -1,8 +1,8 @@
 // Python's `ast.unparse` for the parsed subset (BFCL keeps calls without keywords and subscripts as this text).
 
 import { pythonFloatRepr, pythonStringRepr } from "../python-repr.js";
+import { PythonFloat } from "../python-value.js";
 import { ELLIPSIS, type PythonNode } from "./parse-python-expression.js";
-import { PythonFloat } from "./python-value.js";
 
 // Python's ast._Precedence, in order.
 const TUPLE = 1;

@@ -7,7 +7,7 @@ import {
   pythonIndexedItems,
   pythonRepr,
   pythonTypeName,
-} from "./python-value.js";
+} from "../python-value.js";
 import { standardizeString } from "./standardize-string.js";
 import type { BfclVerdict } from "./types.js";
 

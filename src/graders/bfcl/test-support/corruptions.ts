@@ -1,7 +1,7 @@
 // Test support: systematic corruptions of a sample's gold calls, each with the verdict BFCL must give.
 
+import { isPythonDict, PythonFloat, pythonTypeName } from "../../python-value.js";
 import { type BfclSample, type GoldCall, goldArguments, RawValue } from "../gold-answers.js";
-import { isPythonDict, PythonFloat, pythonTypeName } from "../python-value.js";
 import { PYTHON_TYPE_MAPPING } from "../simple-function-checker.js";
 import type { BfclLanguage } from "../types.js";
 

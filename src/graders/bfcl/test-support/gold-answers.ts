@@ -1,8 +1,8 @@
 // Test support: BFCL samples read from the shared data (questions joined with their possible answers).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parsePythonJson } from "../../python-json.js";
 import type { BfclSample } from "../gold-answers.js";
-import { parsePythonJson } from "../python-json.js";
 import type { BfclFunctionDoc, BfclPossibleAnswer } from "../types.js";
 
 export {

@@ -1,5 +1,5 @@
 // Python's `json.loads` (ints vs floats kept apart, NaN/Infinity accepted) and `json.dumps(…, indent=…)`.
-import { pythonFloatRepr } from "../python-repr.js";
+import { pythonFloatRepr } from "./python-repr.js";
 import { isPythonDict, PythonFloat, PythonTuple } from "./python-value.js";
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
@@ -15,11 +15,22 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   t: "\t",
 };
 
+/** How `parsePythonJson` returns a JSON object: a plain object (default) or a `Map` that keeps every key's order. */
+export interface PythonJsonOptions {
+  /**
+   * "map": objects become `Map`s — a Python dict's key order survives even for keys JavaScript objects reorder
+   * (integer-like ones such as `"1008292230"`).
+   */
+  readonly dicts?: "object" | "map";
+}
+
 class JsonReader {
   index = 0;
   readonly text: string;
-  constructor(text: string) {
+  readonly isMapDicts: boolean;
+  constructor(text: string, options: PythonJsonOptions) {
     this.text = text;
+    this.isMapDicts = options.dicts === "map";
   }
 
   fail(message: string): never {
@@ -111,13 +122,14 @@ class JsonReader {
     }
   }
 
-  readObject(): Record<string, unknown> {
+  readObject(): Record<string, unknown> | Map<string, unknown> {
     this.index++;
     const entries: [string, unknown][] = [];
+    const finish = () => (this.isMapDicts ? new Map(entries) : Object.fromEntries(entries));
     this.skipWhitespace();
     if (this.text[this.index] === "}") {
       this.index++;
-      return {};
+      return finish();
     }
     for (;;) {
       this.skipWhitespace();
@@ -128,15 +140,18 @@ class JsonReader {
       entries.push([key, this.readValue()]);
       this.skipWhitespace();
       const character = this.text[this.index++];
-      if (character === "}") return Object.fromEntries(entries);
+      if (character === "}") return finish();
       if (character !== ",") this.fail("Expecting ',' delimiter");
     }
   }
 }
 
-/** Python's `json.loads(text)`: integral floats come back as `PythonFloat`, big ints as `bigint`. Throws `SyntaxError`. */
-export function parsePythonJson(text: string): unknown {
-  const reader = new JsonReader(text);
+/**
+ * Python's `json.loads(text)`: integral floats come back as `PythonFloat`, big ints as `bigint`, objects as plain
+ * objects or (`dicts: "map"`) `Map`s. Throws `SyntaxError`.
+ */
+export function parsePythonJson(text: string, options: PythonJsonOptions = {}): unknown {
+  const reader = new JsonReader(text, options);
   const value = reader.readValue();
   reader.skipWhitespace();
   if (reader.index !== text.length) reader.fail("Extra data");
@@ -183,8 +198,9 @@ function dumpValue(value: unknown, indent: number | null, depth: number): string
     if (items.length === 0) return "[]";
     return `[${open}${items.map((item) => dumpValue(item, indent, depth + 1)).join(`,${inner}`)}${outer}]`;
   }
-  if (isPythonDict(value)) {
-    const entries = Object.entries(value);
+  if (isPythonDict(value) || value instanceof Map) {
+    const entries =
+      value instanceof Map ? [...(value as Map<string, unknown>).entries()] : Object.entries(value);
     if (entries.length === 0) return "{}";
     const parts = entries.map(([key, item]) => `${dumpString(key)}: ${dumpValue(item, indent, depth + 1)}`);
     return `{${open}${parts.join(`,${inner}`)}${outer}}`;
@@ -192,7 +208,7 @@ function dumpValue(value: unknown, indent: number | null, depth: number): string
   throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
 }
 
-/** Python's `json.dumps(value, indent=indent)`: ensure_ascii; separators `,`+newline and `: ` (`, ` without indent). */
+/** Python's `json.dumps(value, indent=indent)` (a `Map` is a dict in its key order): ensure_ascii; separators `,`+newline and `: ` (`, ` without indent). */
 export function dumpPythonJson(value: unknown, indent: number | null): string {
   return dumpValue(value, indent, 0);
 }

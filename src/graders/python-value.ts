@@ -1,6 +1,6 @@
 // The Python values BFCL's checker compares: int/float/bool/str/None/list/tuple/dict, with Python's `type()` and `==`.
 
-import { pythonFloatRepr, pythonStringRepr } from "../python-repr.js";
+import { pythonFloatRepr, pythonStringRepr } from "./python-repr.js";
 /**
  * A Python `float` whose value is integral (`1.0`, `3e3`). JavaScript cannot tell `1.0` from `1`, and BFCL's type
  * checks can (`type(value) == float`), so decoders keep such floats wrapped. Non-integral numbers are floats anyway.
