@@ -1,7 +1,7 @@
 // Contract every registered benchmark must meet, run on its fixtures: prompts, oracle suffixes and answers, ids.
 
 import { afterAll, describe, expect, it } from "vitest";
-import { type EndpointType, promptTail, type ToolCall } from "../core/prompt.js";
+import { type ChatMessage, type EndpointType, promptTail, type ToolCall } from "../core/prompt.js";
 import { getGrader } from "../graders/registry.js";
 import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "../runner/score-answer.js";
 import { createSandbox, findExecutable } from "../sandbox/create-sandbox.js";
@@ -84,6 +84,29 @@ async function programVerdict(
   variant: number,
 ): Promise<boolean> {
   const program = recipe.grader as RecipeProgram;
+  const { dialogue } = benchmark.oracle;
+  if (dialogue !== undefined) {
+    // The server finds the sample by a message equal to one of its keys, then the oracle plays the conversation.
+    const keys = dialogue.keys(sample, recipe);
+    const play = async (messages: readonly ChatMessage[], hasTools: boolean) => {
+      expect(messages.some((message) => keys.includes(message.content))).toBe(true);
+      const reply = dialogue.reply(sample, isCorrect, recipe, messages, hasTools);
+      return {
+        response: reply.text,
+        reasoning: "",
+        finishReason: "stop" as const,
+        isThinkUnclosed: false,
+        ...(reply.toolCalls.length === 0
+          ? {}
+          : { toolCalls: reply.toolCalls.map((call, index) => ({ id: `call_${index}`, ...call })) }),
+      };
+    };
+    const played: SampleSession = {
+      send: (messages, turn) => play(messages, (turn?.tools?.length ?? 0) > 0),
+      sendToUserModel: (messages) => play(messages, false),
+    };
+    return checkScorerOutput(await program.run(sample, played, {}), program.name).grade.isCorrect;
+  }
   const turns = benchmark.oracle.conversationTurns?.(sample, recipe);
   const session: SampleSession = {
     async send(messages) {
@@ -95,6 +118,9 @@ async function programVerdict(
       expect(userMessages).toEqual(turns?.slice(0, turn + 1));
       const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, userMessages[turn], turn);
       return { response, reasoning: "", finishReason: "stop", isThinkUnclosed: false };
+    },
+    sendToUserModel() {
+      throw new Error(`${benchmark.name}'s oracle plays no simulated user (it has no dialogue)`);
     },
   };
   return checkScorerOutput(await program.run(sample, session, {}), program.name).grade.isCorrect;

@@ -156,6 +156,22 @@ export interface BenchmarkOracle<S extends BenchmarkSample = BenchmarkSample> {
    * the same answers there; its verdict is keyed by its turns' text, so two identical conversations agree.
    */
   conversationTurns?(sample: S, recipe: Recipe): readonly string[];
+  /**
+   * An agent benchmark's conversations (τ-bench), played request by request: a request is this sample's when one of
+   * its messages' text equals one of `keys` (the agent's and the simulated user's conversations each carry one), and
+   * `reply` answers it from the whole conversation so far — with function calls when the request offers tools.
+   * Whether the sample ends right or wrong is `isCorrect`, decided once per sample.
+   */
+  dialogue?: {
+    keys(sample: S, recipe: Recipe): readonly string[];
+    reply(
+      sample: S,
+      isCorrect: boolean,
+      recipe: Recipe,
+      messages: readonly ChatMessage[],
+      hasTools: boolean,
+    ): OracleReply;
+  };
 }
 
 /**
@@ -244,6 +260,12 @@ export interface Recipe {
    * anything, or refuses with how to install it, and gives it to the scorer (`AnswerToScore.sandbox`).
    */
   readonly executesCode?: boolean;
+  /**
+   * True when the recipe's program talks to a simulated user (`SampleSession.sendToUserModel`; τ-bench): a run
+   * opens the user model (`--user-model`, `--user-base-url`; by default the run's own model and server), and
+   * repeated samples vary through it even when the agent is greedy.
+   */
+  readonly usesUserModel?: boolean;
 }
 
 /** One candidate of a log-likelihood sample, as a scorer sees it. */
@@ -333,6 +355,12 @@ export interface TurnOptions {
  */
 export interface SampleSession {
   send(messages: readonly ChatMessage[], options?: TurnOptions): Promise<TurnAnswer>;
+  /**
+   * One request to the simulated user's model (a recipe that `usesUserModel`): `--user-model` at `--user-base-url`
+   * (the run's own by default) with the user's sampling (`--user-temperature`, else the server's default), no
+   * tools. Journalled as a turn of party `user_model`; a failure fails the sample as a `send` does.
+   */
+  sendToUserModel(messages: readonly ChatMessage[]): Promise<TurnAnswer>;
 }
 
 /**

@@ -102,10 +102,48 @@ export const accuracyOptions = optionGroup("Accuracy", {
   samplesPerTask: option({
     schema: z.number().int().min(1).max(1000).default(1),
     flag: "num-samples-per-task",
+    aliases: ["num-trials"],
     placeholder: "N",
     help:
       "Ask for N completions of each sample (give a temperature) and report the unbiased pass@k for k = 1, 10, 100 " +
-      "up to N, per sample and overall (human-eval's num_samples_per_task).",
+      "up to N, per sample and overall (human-eval's num_samples_per_task), and pass^k for k = 1 … N (tau-bench's " +
+      "--num-trials).",
+  }),
+  userModel: option({
+    schema: z.string().min(1).optional(),
+    flag: "user-model",
+    placeholder: "NAME",
+    help: "The model that plays the user in an agent benchmark's conversations (tau_bench's simulated user).",
+    defaultHelp: "the run's model",
+  }),
+  userBaseUrl: option({
+    schema: z.url({ message: "must be a URL such as http://127.0.0.1:8001/v1" }).optional(),
+    flag: "user-base-url",
+    placeholder: "URL",
+    help: "The OpenAI-compatible server of --user-model.",
+    defaultHelp: "the run's server",
+  }),
+  userApiKey: option({
+    schema: z.string().optional(),
+    flag: "user-api-key",
+    placeholder: "KEY",
+    help: "The API key of --user-base-url.",
+    defaultHelp: "--api-key when the user model is on the run's server, else none",
+  }),
+  userTemperature: option({
+    schema: z.number().min(0).max(2).optional(),
+    flag: "user-temperature",
+    placeholder: "T",
+    help: "The simulated user's sampling temperature (tau-bench sends none: the server's default).",
+    defaultHelp: "the server's",
+  }),
+  tauMode: option({
+    schema: z.enum(["real", "simulated"]).optional(),
+    flag: "tau-mode",
+    help:
+      "tau_bench: real (tau-bench's tools over its databases, a simulated user, the database reward; the tau-bench " +
+      "recipe) or simulated (every call answered `Executed <name>`, the called names checked; the spec recipe).",
+    defaultHelp: "real",
   }),
   sandboxWorkers: option({
     schema: z.number().int().min(1).max(256).optional(),

@@ -4,7 +4,15 @@ import { accuracyOptions } from "./accuracy-options.js";
 import { generationOptions } from "./generation-options.js";
 import { option, optionGroup } from "./option.js";
 
-const { verbose: _verbose, ...gradedAccuracyOptions } = accuracyOptions.options;
+// The simulated user's server and sampling do not apply: grade replays every turn of a conversation from the file.
+const {
+  verbose: _verbose,
+  userModel: _userModel,
+  userBaseUrl: _userBaseUrl,
+  userApiKey: _userApiKey,
+  userTemperature: _userTemperature,
+  ...gradedAccuracyOptions
+} = accuracyOptions.options;
 
 export const gradeOptions = optionGroup("Grade", {
   responses: option({
@@ -30,5 +38,5 @@ export const gradeOptions = optionGroup("Grade", {
   endpointType: generationOptions.options.endpointType,
 });
 
-/** `grade`'s accuracy options: those of `run` but `--verbose` (nothing is printed per sample). */
+/** `grade`'s accuracy options: those of `run` but `--verbose` (nothing is printed per sample) and the user model's. */
 export const gradeAccuracyOptions = optionGroup("Accuracy", gradedAccuracyOptions);

@@ -4,6 +4,7 @@ import { formatOptionIssues } from "./format-option-issues.js";
 import { optionsByKey } from "./option.js";
 import { PROFILE_OPTION_GROUPS } from "./profile-options.js";
 import { RUN_OPTION_GROUPS, type RunOptions, type RunOptionsInput, runOptionsSchema } from "./run-options.js";
+import { recipeWithTauMode } from "./tau-mode.js";
 
 const runOptionsByKey = optionsByKey(RUN_OPTION_GROUPS);
 const libraryOptionsByKey = optionsByKey([...PROFILE_OPTION_GROUPS, ...RUN_OPTION_GROUPS]);
@@ -11,7 +12,10 @@ const libraryOptionsByKey = optionsByKey([...PROFILE_OPTION_GROUPS, ...RUN_OPTIO
 export function parseRunOptions(input: RunOptionsInput): RunOptions {
   const checked = applyScoring(input);
   const result = runOptionsSchema.safeParse(checked);
-  if (result.success) return result.data;
+  if (result.success) {
+    const recipe = recipeWithTauMode(result.data.recipe, result.data.tauMode);
+    return recipe === undefined ? result.data : { ...result.data, recipe };
+  }
   throw new ConfigError(
     formatOptionIssues(result.error.issues, runOptionsByKey, checked, { plainKeys: ["benchmarks"] }),
   );

@@ -96,6 +96,8 @@ export const RESUMABLE_OPTION_KEYS = [
   "contextSize",
   "threads",
   "apiKey",
+  "userApiKey",
+  "userBaseUrl",
   "concurrency",
   "outputDir",
   "resume",

@@ -57,8 +57,12 @@ export type LoglikelihoodScores = z.infer<typeof loglikelihoodScoresSchema>;
 export const extraGradeSchema = z.object({ correct: z.boolean(), extracted: z.string().nullable() });
 export type ExtraGrade = z.infer<typeof extraGradeSchema>;
 
-/** One request of a multi-turn sample (a sample program): its finish, tokens, timings and attempts. */
+/**
+ * One request of a multi-turn sample (a sample program): its finish, tokens, timings and attempts; `party`
+ * "user_model" for a request to the simulated user's model (the others went to the model under test).
+ */
 export const sampleTurnSchema = z.object({
+  party: z.literal("user_model").optional(),
   finish_reason: z.enum(FINISH_REASONS),
   usage: z.object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable() }),
   timings: sampleTimingsSchema,

@@ -7,17 +7,17 @@ export function isUrlOption(key: string): boolean {
 }
 
 /**
- * `options` without the API key and the `--resume` path, and with the keys inside the URL options
+ * `options` without the API keys (the run's, the user model's) and the `--resume` path, and with the keys inside the URL options
  * (`http://user:KEY@host/v1`, `?api_key=KEY`) replaced by `***`. Other options are kept as given: they say what was
  * asked, and a resume asks it again.
  */
-export function writtenOptions<Options extends { apiKey?: unknown; resume?: unknown }>(
+export function writtenOptions<Options extends { apiKey?: unknown; userApiKey?: unknown; resume?: unknown }>(
   options: Options,
-): Omit<Options, "apiKey" | "resume"> {
-  const { apiKey: _apiKey, resume: _resume, ...rest } = options;
+): Omit<Options, "apiKey" | "userApiKey" | "resume"> {
+  const { apiKey: _apiKey, userApiKey: _userApiKey, resume: _resume, ...rest } = options;
   const written: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
     written[key] = typeof value === "string" && isUrlOption(key) ? redactUrl(value) : value;
   }
-  return written as Omit<Options, "apiKey" | "resume">;
+  return written as Omit<Options, "apiKey" | "userApiKey" | "resume">;
 }

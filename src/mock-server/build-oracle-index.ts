@@ -1,5 +1,6 @@
 // The oracle's lookup table from a prompt's ending to the benchmark samples whose prompts end that way.
 import type { BenchmarkOracle, BenchmarkSample, Recipe } from "../benchmarks/types.js";
+import type { ChatMessage } from "../core/prompt.js";
 import type { OracleOptions } from "./oracle-types.js";
 import { oracleVerdict } from "./oracle-verdict.js";
 
@@ -44,6 +45,11 @@ export interface OracleIndex {
    * turns.
    */
   match(promptTail: string, earlierUserMessages?: readonly string[]): OracleMatch | undefined;
+  /**
+   * The agent benchmark's sample (`BenchmarkOracle.dialogue`) one of whose keys a message of the conversation
+   * equals, if any (the first message that matches; ambiguous when its key names several samples).
+   */
+  matchDialogue(messages: readonly ChatMessage[]): OracleMatch | undefined;
   readonly size: number;
 }
 
@@ -61,12 +67,31 @@ interface KeyShape {
 export function buildOracleIndex(options: OracleOptions): OracleIndex {
   const seed = options.seed ?? 0;
   const byKey = new Map<string, OracleEntry[]>();
+  const dialogueByKey = new Map<string, OracleEntry[]>();
   const shapes = new Map<string, KeyShape>();
   let size = 0;
   for (const { benchmark, recipe, samples } of options.benchmarks) {
     const entries: OracleEntry[] = [];
     const conversationEntries: OracleEntry[] = [];
     for (const sample of samples) {
+      const dialogueKeys = benchmark.oracle.dialogue?.keys(sample, recipe);
+      if (dialogueKeys !== undefined) {
+        const verdict = oracleVerdict(seed, benchmark.name, sample.id, options.accuracy);
+        for (const key of new Set(dialogueKeys)) {
+          const entry = {
+            benchmarkName: benchmark.name,
+            oracle: benchmark.oracle,
+            recipe,
+            sample,
+            suffix: key,
+          };
+          const bucket = dialogueByKey.get(key);
+          if (bucket === undefined) dialogueByKey.set(key, [{ ...entry, ...verdict }]);
+          else bucket.push({ ...entry, ...verdict });
+          size++;
+        }
+        continue;
+      }
       const turns = benchmark.oracle.conversationTurns?.(sample, recipe);
       if (turns !== undefined) {
         // Keyed by the turns' text: two identical conversations (which no server can tell apart) agree.
@@ -123,6 +148,15 @@ export function buildOracleIndex(options: OracleOptions): OracleIndex {
 
   return {
     size,
+    matchDialogue(messages) {
+      if (dialogueByKey.size === 0) return undefined;
+      for (const message of messages) {
+        const bucket = dialogueByKey.get(message.content);
+        const [entry] = bucket ?? [];
+        if (entry !== undefined) return { entry, isAmbiguous: (bucket?.length ?? 0) > 1 };
+      }
+      return undefined;
+    },
     match(promptTail, earlierUserMessages) {
       let best: OracleEntry | undefined;
       let isAmbiguous = false;

@@ -61,6 +61,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
         isEosIgnored: request.isEosIgnored ?? false,
         stop: request.params.stop ?? [],
         hasTools: (request.params.tools?.length ?? 0) > 0,
+        ...(request.prompt.type === "chat" ? { messages: request.prompt.messages } : {}),
       },
       answers,
     );

@@ -1,5 +1,6 @@
 // Decides what a request is answered with: the oracle's text or filler, cut by `stop` and `max_tokens`.
-import type { ToolCall } from "../core/prompt.js";
+import type { OracleReply } from "../benchmarks/types.js";
+import type { ChatMessage, ToolCall } from "../core/prompt.js";
 import type { LoglikelihoodIndex } from "./build-loglikelihood-index.js";
 import type { OracleIndex } from "./build-oracle-index.js";
 import { fillerTokens } from "./filler-tokens.js";
@@ -21,6 +22,8 @@ export interface AnswerRequest {
   stop: readonly string[];
   /** True when the request offers `tools`: only then does an oracle's reply come with its function calls. */
   hasTools?: boolean;
+  /** A chat request's whole conversation: an agent benchmark's sample is recognised and played from it. */
+  messages?: readonly ChatMessage[];
 }
 
 export interface AnswerPlan {
@@ -41,7 +44,8 @@ export interface AnswerContext {
 
 /** The tokens to send for `body`; oracle answers are recorded in the ledger (and served log) as a side effect. */
 export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerPlan {
-  const match = context.index?.match(body.promptTail, body.earlierUserMessages);
+  const dialogue = body.messages === undefined ? undefined : context.index?.matchDialogue(body.messages);
+  const match = dialogue ?? context.index?.match(body.promptTail, body.earlierUserMessages);
   if (match === undefined) {
     context.ledger?.recordUnrecognized();
     const count = body.maxTokens ?? Math.max(context.defaultOutputTokens, body.minTokens);
@@ -58,7 +62,18 @@ export function planAnswer(body: AnswerRequest, context: AnswerContext): AnswerP
     entry.suffix,
     entry.turn,
   ] as const;
-  const reply = oracle.reply === undefined ? oracle.answer(...args) : oracle.reply(...args);
+  const reply: string | OracleReply =
+    dialogue !== undefined && oracle.dialogue !== undefined
+      ? oracle.dialogue.reply(
+          entry.sample,
+          entry.isCorrect,
+          entry.recipe,
+          body.messages ?? [],
+          body.hasTools === true,
+        )
+      : oracle.reply === undefined
+        ? oracle.answer(...args)
+        : oracle.reply(...args);
   const text = typeof reply === "string" ? reply : reply.text;
   const stopped = applyStop(splitIntoTokens(text), body, "stop");
   const plan: AnswerPlan =

@@ -83,6 +83,13 @@ export function accuracyTable(summary: BenchmarkSummary): string {
       `pass@${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems (${summary.passAtK?.samplesPerTask} completions each), 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,
     );
   }
+  // pass^k (every one of k trials right): the agent benchmarks' consistency, shown where it tells more than pass@1.
+  for (const estimate of summary.passAtK?.passHatK ?? []) {
+    if (estimate.k === 1 || (summary.passAtK?.samplesPerTask ?? 0) > 8) continue;
+    lines.push(
+      `pass^${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems, 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,
+    );
+  }
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);

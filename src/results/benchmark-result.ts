@@ -57,13 +57,22 @@ function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unkno
   );
 }
 
-/** `pass_at_k`: completions per sample, each k's mean with its bootstrap CI, and every problem's n, c and values. */
+/**
+ * `pass_at_k`: completions per sample, each k's pass@k and pass^k mean with its bootstrap CI, and every problem's
+ * n, c and values.
+ */
 function passAtKJson(summary: PassAtKSummary): Record<string, unknown> {
   return {
     samples_per_task: summary.samplesPerTask,
     overall: Object.fromEntries(
       summary.overall.map((estimate) => [
         `pass@${estimate.k}`,
+        { mean: estimate.mean, ci95: estimate.ci95, problems: estimate.problems },
+      ]),
+    ),
+    pass_hat_k: Object.fromEntries(
+      summary.passHatK.map((estimate) => [
+        `pass^${estimate.k}`,
         { mean: estimate.mean, ci95: estimate.ci95, problems: estimate.problems },
       ]),
     ),
@@ -74,6 +83,7 @@ function passAtKJson(summary: PassAtKSummary): Record<string, unknown> {
           n: problem.n,
           c: problem.c,
           ...Object.fromEntries(Object.entries(problem.values).map(([k, value]) => [`pass@${k}`, value])),
+          ...Object.fromEntries(Object.entries(problem.passHat).map(([k, value]) => [`pass^${k}`, value])),
         },
       ]),
     ),

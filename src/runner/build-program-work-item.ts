@@ -15,7 +15,12 @@ export interface ProgramItemOptions {
   stream: boolean;
   runStartMs: number;
   session: number;
+  /** Where `sendToUserModel` sends (a recipe that `usesUserModel`): the run's backend unless a user model is named. */
+  userBackend?: Backend;
 }
+
+/** Which model a turn went to: the one under test, or the simulated user's. */
+type Party = "model" | "user_model";
 
 /** A turn's request failed after its retries (or was cancelled): the program stops, the sample is not graded. */
 class TurnFailed extends Error {
@@ -35,8 +40,9 @@ function withSystemPrompt(messages: readonly ChatMessage[], systemPrompt: string
 }
 
 /** One turn's journal entry. */
-function turnOf(result: GenerationResult, runStartMs: number): SampleTurn {
+function turnOf(result: GenerationResult, party: Party, runStartMs: number): SampleTurn {
   return {
+    ...(party === "user_model" ? { party } : {}),
     finish_reason: result.finishReason,
     usage: {
       prompt_tokens: result.usage.promptTokens ?? null,
@@ -58,12 +64,28 @@ export function buildProgramWorkItem(
     key: recordKey({ benchmark, id: sample.id }),
     async execute(backend: Backend, signal: AbortSignal) {
       const params = repeatParams(plan.params, plan.repeats, sample.id);
-      const sent: { prompt: Prompt; result: GenerationResult }[] = [];
+      const sent: SentTurn[] = [];
       // A turn that failed fails the sample, even when the program caught the rejection and went on.
       let failed: GenerationResult | undefined;
+      const ask = async (party: Party, request: GenerationRequest): Promise<TurnAnswer> => {
+        const to = party === "user_model" ? (options.userBackend ?? backend) : backend;
+        const result = await to.generate(request, { signal });
+        sent.push({ party, prompt: request.prompt, result });
+        if (result.status !== "ok") {
+          failed ??= result;
+          throw new TurnFailed(result);
+        }
+        return {
+          response: result.text,
+          reasoning: result.reasoning,
+          finishReason: result.finishReason,
+          isThinkUnclosed: result.isThinkUnclosed,
+          ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
+        };
+      };
       const session: SampleSession = {
-        async send(messages, turn = {}): Promise<TurnAnswer> {
-          const request: GenerationRequest = {
+        send(messages, turn = {}) {
+          return ask("model", {
             prompt: { type: "chat", messages: withSystemPrompt(messages, plan.promptOptions.systemPrompt) },
             params: {
               ...params,
@@ -71,20 +93,20 @@ export function buildProgramWorkItem(
               ...(turn.toolChoice === undefined ? {} : { toolChoice: turn.toolChoice }),
             },
             stream: options.stream,
-          };
-          const result = await backend.generate(request, { signal });
-          sent.push({ prompt: request.prompt, result });
-          if (result.status !== "ok") {
-            failed ??= result;
-            throw new TurnFailed(result);
+          });
+        },
+        sendToUserModel(messages) {
+          if (plan.userParams === undefined) {
+            throw new ConfigError(
+              `${program.name} asks a simulated user, but ${plan.benchmark.name}'s recipe ${plan.recipe.name} does not say it uses one (usesUserModel).`,
+            );
           }
-          return {
-            response: result.text,
-            reasoning: result.reasoning,
-            finishReason: result.finishReason,
-            isThinkUnclosed: result.isThinkUnclosed,
-            ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
-          };
+          // The user's own sampling: none of the run's limits, seed or stop strings (tau-bench sends none).
+          return ask("user_model", {
+            prompt: { type: "chat", messages: messages.map((message) => ({ ...message })) },
+            params: { ...plan.userParams },
+            stream: false,
+          });
         },
       };
       let scored: ScoredAnswer | undefined;
@@ -103,13 +125,14 @@ export function buildProgramWorkItem(
         // Cancelled by the run's stop: not journalled, so --resume runs the conversation again from its start.
         if (failed.status === "aborted") return undefined;
         const turn = sent.findIndex((each) => each.result === failed) + 1;
+        const party = sent[turn - 1]?.party === "user_model" ? " (the simulated user's model)" : "";
         scored = {
           grade: {
             isCorrect: false,
             score: 0,
             extracted: null,
             isUnparsed: true,
-            reason: `turn ${turn} ${failed.status}: ${failed.error?.message ?? failed.status}`,
+            reason: `turn ${turn}${party} ${failed.status}: ${failed.error?.message ?? failed.status}`,
           },
         };
       }
@@ -119,12 +142,21 @@ export function buildProgramWorkItem(
   };
 }
 
-/** The journal record: the last request's prompt, answer and timings, every turn's, the program's grade. */
+interface SentTurn {
+  party: Party;
+  prompt: Prompt;
+  result: GenerationResult;
+}
+
+/**
+ * The journal record: the last request's (to the model under test) prompt, answer and timings, every turn's, the
+ * program's grade.
+ */
 function programRecord(
   plan: PlannedBenchmark,
   sample: BenchmarkSample,
   outcome: {
-    sent: readonly { prompt: Prompt; result: GenerationResult }[];
+    sent: readonly SentTurn[];
     failed: GenerationResult | undefined;
     scored: ScoredAnswer;
     runStartMs: number;
@@ -133,8 +165,9 @@ function programRecord(
 ): SampleRecord {
   const { sent, failed, scored } = outcome;
   const results = sent.map((turn) => turn.result);
-  const last = results.at(-1);
-  const lastPrompt = sent.at(-1)?.prompt ?? { type: "chat" as const, messages: [] };
+  const lastSent = sent.filter((turn) => turn.party === "model").at(-1);
+  const last = lastSent?.result;
+  const lastPrompt = lastSent?.prompt ?? { type: "chat" as const, messages: [] };
   const error: { code: string; message: string; httpStatus?: number } | undefined =
     failed?.error ?? scored.error;
   const { grade } = scored;
@@ -165,7 +198,7 @@ function programRecord(
     attempts: results.reduce((sum, result) => sum + result.attempts, 0),
     session: outcome.session,
     error: journalError(error),
-    turns: results.map((result) => turnOf(result, outcome.runStartMs)),
+    turns: sent.map((turn) => turnOf(turn.result, turn.party, outcome.runStartMs)),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     ...(scored.details === undefined ? {} : { details: scored.details }),
   };

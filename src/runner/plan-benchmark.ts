@@ -78,6 +78,8 @@ export interface PlannedBenchmark {
   structuredOutputStyle: StructuredOutputStyle;
   /** `--num-samples-per-task N` > 1: each sample is asked N times (`samples` holds `<id>#r`). */
   repeats?: Repeats;
+  /** The simulated user's request parameters, for a recipe that `usesUserModel` (`--user-temperature`). */
+  userParams?: GenerationParams;
 }
 
 /** Loads the benchmarks a run names (their code, not their data) and checks `--tasks` against them. */
@@ -135,7 +137,8 @@ export async function planBenchmark(
   if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
   if (options.seed !== undefined) params.seed = options.seed;
   if (options.extraInputs !== undefined) params.extraBody = options.extraInputs;
-  if (repeats !== undefined && params.temperature === 0) {
+  // A simulated user (sampled at the server's default) makes repeated conversations differ even when greedy.
+  if (repeats !== undefined && params.temperature === 0 && recipe.usesUserModel !== true) {
     throw new ConfigError(
       `--num-samples-per-task ${repeats.samplesPerTask} at temperature 0 asks for ${repeats.samplesPerTask} identical greedy completions of each sample; give --temperature (e.g. 0.8, as the HumanEval paper's pass@100).`,
     );
@@ -160,6 +163,9 @@ export async function planBenchmark(
     params,
     structuredOutputStyle: options.structuredOutputStyle,
     ...(repeats === undefined ? {} : { repeats }),
+    ...(recipe.usesUserModel === true
+      ? { userParams: options.userTemperature === undefined ? {} : { temperature: options.userTemperature } }
+      : {}),
   };
 }
 

@@ -44,6 +44,7 @@ import { passAtKOf } from "./repeat-samples.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import { isRecipeProgram } from "./score-answer.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
+import { checkUserModelOptions, createUserModelBackend } from "./user-model-backend.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
@@ -73,6 +74,12 @@ export async function runBenchmarks(
   const { options, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
   const benchmarks = await loadRunBenchmarks(options);
   await checkLoglikelihoodBenchmarks(options, benchmarks);
+  checkUserModelOptions(
+    options,
+    benchmarks.map((benchmark) =>
+      selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
+    ),
+  );
   // Before the server or the Hub is asked anything: a run that executes model code needs its sandbox.
   const sandbox = await openRunSandbox(
     benchmarks.map((benchmark) =>
@@ -218,6 +225,10 @@ async function runResolved(
     alreadyDone: total - toRequest,
   });
 
+  // A simulated user on a model or server of its own (`--user-model`, `--user-base-url`), closed with the run.
+  const userBackend = plans.some((plan) => plan.userParams !== undefined)
+    ? createUserModelBackend(options, model)
+    : undefined;
   const workItems: EngineWorkItem[] = plans.flatMap((plan) =>
     pending(plan).map((sample) =>
       plan.loaded.givenResponse !== undefined
@@ -234,6 +245,7 @@ async function runResolved(
                 stream: options.stream,
                 runStartMs,
                 session: session.index,
+                ...(userBackend === undefined || plan.userParams === undefined ? {} : { userBackend }),
               })
             : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),
     ),
@@ -268,6 +280,7 @@ async function runResolved(
     throw error;
   } finally {
     journal.close();
+    await userBackend?.close();
   }
 
   const scraped = await scrape?.stop();

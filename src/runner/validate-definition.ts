@@ -15,16 +15,18 @@ import type { DatasetContext } from "../datasets/types.js";
 import { getGrader } from "../graders/registry.js";
 import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "./score-answer.js";
 
-/** A program's grade when every request it sends is answered with the sample's target (no server asked). */
+/**
+ * A program's grade when every request it sends (to the model, or to a simulated user) is answered with the
+ * sample's target (no server asked).
+ */
 async function programOnTarget(program: RecipeProgram, sample: BenchmarkSample): Promise<Scores> {
-  const session: SampleSession = {
-    send: async () => ({
-      response: sample.gold,
-      reasoning: "",
-      finishReason: "stop",
-      isThinkUnclosed: false,
-    }),
-  };
+  const answer = async () => ({
+    response: sample.gold,
+    reasoning: "",
+    finishReason: "stop" as const,
+    isThinkUnclosed: false,
+  });
+  const session: SampleSession = { send: answer, sendToUserModel: answer };
   const returned = await program.run(sample, session, {});
   const scored = checkScorerOutput(returned, program.name);
   return scored.scores ?? { correct: scored.grade.isCorrect };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meanPassAtK, passAtK } from "./pass-at-k.js";
+import { meanPassAtK, passAtK, passHatK } from "./pass-at-k.js";
 
 const binomial = (n: number, k: number): number => {
   let value = 1;
@@ -37,5 +37,14 @@ describe("passAtK", () => {
         1,
       ),
     ).toBeCloseTo(0.2, 12);
+  });
+
+  it("pass^k is C(c, k) / C(n, k), τ-bench's math.comb ratio: all k drawn trials right", () => {
+    // τ-bench: comb(3, 2) / comb(4, 2) = 3 / 6.
+    expect(passHatK(4, 3, 2)).toBeCloseTo(0.5, 12);
+    expect(passHatK(4, 3, 1)).toBeCloseTo(0.75, 12);
+    expect(passHatK(4, 1, 2)).toBe(0);
+    expect(passHatK(5, 5, 5)).toBe(1);
+    expect(() => passHatK(2, 1, 3)).toThrow(RangeError);
   });
 });

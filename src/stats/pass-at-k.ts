@@ -27,3 +27,26 @@ export function meanPassAtK(problems: readonly { n: number; c: number }[], k: nu
   for (const problem of problems) sum += passAtK(problem.n, problem.c, k);
   return sum / problems.length;
 }
+
+/**
+ * pass^k (Yao et al. 2024, τ-bench): the chance that k trials drawn from the n are all correct, C(c, k) / C(n, k),
+ * as τ-bench's `display_metrics` computes it per task before averaging.
+ */
+export function passHatK(n: number, c: number, k: number): number {
+  if (
+    !Number.isInteger(n) ||
+    !Number.isInteger(c) ||
+    !Number.isInteger(k) ||
+    c < 0 ||
+    c > n ||
+    k < 1 ||
+    k > n
+  ) {
+    throw new RangeError(`pass^k needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n=${n}, c=${c}, k=${k}.`);
+  }
+  if (c < k) return 0;
+  // C(c, k)/C(n, k) = Π_{i=0}^{k−1} (c − i)/(n − i).
+  let product = 1;
+  for (let i = 0; i < k; i++) product *= (c - i) / (n - i);
+  return product;
+}

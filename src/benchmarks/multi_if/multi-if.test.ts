@@ -51,6 +51,9 @@ function scriptedSession(answers: readonly string[]): SampleSession & { sent: Ch
         isThinkUnclosed: false,
       };
     },
+    sendToUserModel() {
+      throw new Error("multi_if has no simulated user");
+    },
   };
 }
 

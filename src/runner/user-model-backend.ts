@@ -1,0 +1,75 @@
+// Where a simulated user's requests go (a recipe that `usesUserModel`: τ-bench): the run's own backend, or — with
+// `--user-model`/`--user-base-url` — a client of its own for that model and server.
+import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
+import type { Recipe } from "../benchmarks/types.js";
+import type { RunOptions } from "../config/run-options.js";
+import type { Backend } from "../core/generation.js";
+import { ConfigError } from "../errors.js";
+
+type UserModelOptions = Pick<
+  RunOptions,
+  | "backend"
+  | "baseUrl"
+  | "apiKey"
+  | "userModel"
+  | "userBaseUrl"
+  | "userApiKey"
+  | "userTemperature"
+  | "concurrency"
+  | "maxRetries"
+  | "timeoutMs"
+>;
+
+/** The `--user-*` flags given, by flag name. */
+function givenUserFlags(options: UserModelOptions): string[] {
+  return [
+    ["--user-model", options.userModel],
+    ["--user-base-url", options.userBaseUrl],
+    ["--user-api-key", options.userApiKey],
+    ["--user-temperature", options.userTemperature],
+  ].flatMap(([flag, value]) => (value === undefined ? [] : [String(flag)]));
+}
+
+/**
+ * Refuses `--user-*` flags no benchmark of the run uses, and a user model named beside an in-process model with no
+ * server to find it on.
+ */
+export function checkUserModelOptions(options: UserModelOptions, recipes: readonly Recipe[]): void {
+  const given = givenUserFlags(options);
+  if (given.length === 0) return;
+  if (!recipes.some((recipe) => recipe.usesUserModel === true)) {
+    throw new ConfigError(
+      `${given.join(", ")} set${given.length === 1 ? "s" : ""} the simulated user of an agent benchmark (tau_bench's tau-bench recipe); no benchmark of this run has one. Drop ${given.length === 1 ? "it" : "them"}.`,
+    );
+  }
+  if (options.backend === "local" && options.userModel !== undefined && options.userBaseUrl === undefined) {
+    throw new ConfigError(
+      `--user-model ${options.userModel} needs --user-base-url: the model under test runs in-process, so there is no server to ask for it (without --user-model the in-process model plays the user too).`,
+    );
+  }
+}
+
+/**
+ * A client for the simulated user's model when one other than the run's is named (its own model, server or key);
+ * undefined when the run's backend plays the user too.
+ */
+export function createUserModelBackend(options: UserModelOptions, runModel: string): Backend | undefined {
+  if (
+    options.userModel === undefined &&
+    options.userBaseUrl === undefined &&
+    options.userApiKey === undefined
+  )
+    return undefined;
+  if (options.backend === "local" && options.userBaseUrl === undefined) return undefined;
+  const baseUrl = options.userBaseUrl ?? options.baseUrl;
+  // The run's key goes only to the run's own server.
+  const apiKey = options.userApiKey ?? (options.userBaseUrl === undefined ? options.apiKey : undefined);
+  return createOpenAiHttpBackend({
+    baseUrl,
+    model: options.userModel ?? runModel,
+    ...(apiKey === undefined ? {} : { apiKey }),
+    connections: options.concurrency,
+    maxRetries: options.maxRetries,
+    timeoutMs: options.timeoutMs,
+  });
+}
