@@ -350,7 +350,7 @@ export interface TurnOptions {
 
 /**
  * How a sample program talks to the model: each `send` is one request with the run's generation parameters (and
- * `--system-prompt`, put first when the messages have no system message), journalled as one turn. A request that
+ * `--system-prompt` put first: its own message, or joined before the messages' opening system message), journalled as one turn. A request that
  * fails after its retries rejects, and the sample is recorded as failed (`--resume` runs it again from its start).
  */
 export interface SampleSession {

@@ -225,7 +225,7 @@ describe("buildProgramWorkItem", () => {
     expect(parsed.turns?.map((turn) => turn.finish_reason)).toEqual(["tool-calls", "stop"]);
   });
 
-  it("puts --system-prompt first in every turn, once; a conversation with its own system message keeps it alone", async () => {
+  it("puts --system-prompt first in every turn, once; joined before a conversation's own system message", async () => {
     const { item } = await planned(threeTurns, { systemPrompt: "Be brief." });
     const { backend, requests } = scriptedBackend(["Paris", "Paris", "Paris"]);
     await item.execute(backend, signal);
@@ -248,7 +248,7 @@ describe("buildProgramWorkItem", () => {
     expect(scripted.requests[0]?.prompt).toEqual({
       type: "chat",
       messages: [
-        { role: "system", content: "You are a geographer." },
+        { role: "system", content: "Be brief.\n\nYou are a geographer." },
         { role: "user", content: "Capital of France?" },
       ],
     });

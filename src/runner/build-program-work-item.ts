@@ -31,11 +31,18 @@ class TurnFailed extends Error {
   }
 }
 
-/** `--system-prompt` first, unless the program's messages bring their own system message. */
+/**
+ * `--system-prompt` first: its own message, or — when the program's messages open with their own system message (a
+ * domain policy) — joined before that message's text by a blank line.
+ */
 function withSystemPrompt(messages: readonly ChatMessage[], systemPrompt: string | undefined): ChatMessage[] {
   const copy = messages.map((message) => ({ ...message }));
-  if (systemPrompt === undefined || systemPrompt === "" || copy.some((message) => message.role === "system"))
+  if (systemPrompt === undefined || systemPrompt === "") return copy;
+  const [first] = copy;
+  if (first?.role === "system") {
+    first.content = `${systemPrompt}\n\n${first.content}`;
     return copy;
+  }
   return [{ role: "system", content: systemPrompt }, ...copy];
 }
 
