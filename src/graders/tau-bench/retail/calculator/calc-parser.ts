@@ -159,7 +159,15 @@ class CalcParser {
 
   #primary(): CalcNode {
     let node = this.#atom();
-    while (this.#isOp("(")) {
+    for (;;) {
+      if (this.#isOp(".")) {
+        // An attribute needs a name, which cannot be typed here; looking for it still reads the next token.
+        this.#position += 1;
+        this.#peek();
+        this.#position -= 1;
+        return node;
+      }
+      if (!this.#isOp("(")) return node;
       const start = this.#position;
       this.#position += 1;
       try {
@@ -173,7 +181,6 @@ class CalcParser {
         return node;
       }
     }
-    return node;
   }
 
   #argument(): CalcArgument {
@@ -210,7 +217,7 @@ class CalcParser {
       return { kind: "tuple" };
     }
     if (this.#isOp("*") || this.#isOp("**")) {
-      if (this.#checksActive()) this.#checkStarredGroup(start);
+      this.#starredGroup(start);
       throw new NoParse();
     }
     const node = this.#expression();
@@ -218,14 +225,20 @@ class CalcParser {
     return node;
   }
 
-  /** `(*x)` / `(**x)`: Python names the starred expression it cannot use. */
-  #checkStarredGroup(start: number): void {
+  /**
+   * `(*x)` is never valid without a comma, but Python parses `x` (as a tuple's first item) before failing; the second
+   * pass names the error: "cannot use starred expression here" (`(**x)` only there: "double starred").
+   */
+  #starredGroup(start: number): void {
     const isDouble = this.#isOp("**");
+    if (isDouble && !this.#checksActive()) return;
     this.#position += 1;
     try {
       this.#expression();
-      this.#expect(")");
-      throw syntaxError(`cannot use ${isDouble ? "double starred" : "starred"} expression here`);
+      if (this.#checksActive() && this.#isOp(")")) {
+        throw syntaxError(`cannot use ${isDouble ? "double starred" : "starred"} expression here`);
+      }
+      if (!isDouble) this.#peek();
     } catch (error) {
       if (!(error instanceof NoParse)) throw error;
     } finally {
