@@ -29,7 +29,9 @@ realDataSuite("cancel_pending_order", () => {
     expect(result.output).toBe(dumpPythonJson(expected, null));
     expect(isSameData(recordOf(result.data, "orders", "#W6779827"), expected)).toBe(true);
     // 49 + 4079.45, rounded: upstream's 4128.45.
-    expect(paymentMethodOf(result.data, "ethan_lopez_6291", "gift_card_7219486").get("balance")).toBe(4128.45);
+    expect(paymentMethodOf(result.data, "ethan_lopez_6291", "gift_card_7219486").get("balance")).toBe(
+      4128.45,
+    );
     expect(paymentMethodOf(data, "ethan_lopez_6291", "gift_card_7219486").get("balance")).toBe(49);
   });
 
@@ -41,7 +43,9 @@ realDataSuite("cancel_pending_order", () => {
     expect(order.get("cancel_reason")).toBe("ordered by mistake");
     const history = order.get("payment_history") as PyValue[];
     expect(history).toHaveLength(2);
-    expect(dumpPythonJson(history[1] ?? null, null)).toMatch(/^\{"transaction_type": "refund", "amount": [\d.]+, "payment_method_id": "credit_card_5051208"\}$/);
+    expect(dumpPythonJson(history[1] ?? null, null)).toMatch(
+      /^\{"transaction_type": "refund", "amount": [\d.]+, "payment_method_id": "credit_card_5051208"\}$/,
+    );
     expect(result.data.get("users")).toBe(data.get("users"));
   });
 
@@ -51,8 +55,14 @@ realDataSuite("cancel_pending_order", () => {
       payment_history: [transaction("payment", new PythonFloat(100), "credit_card_5051208")],
     });
     const orders = new Map(data.get("orders") as Map<string, PyValue>).set("#W5918442", order);
-    const result = callRetail(cancelPendingOrder, { order_id: "#W5918442", reason: "no longer needed" }, new Map(data).set("orders", orders));
-    expect(result.output).toContain('{"transaction_type": "refund", "amount": 100.0, "payment_method_id": "credit_card_5051208"}');
+    const result = callRetail(
+      cancelPendingOrder,
+      { order_id: "#W5918442", reason: "no longer needed" },
+      new Map(data).set("orders", orders),
+    );
+    expect(result.output).toContain(
+      '{"transaction_type": "refund", "amount": 100.0, "payment_method_id": "credit_card_5051208"}',
+    );
   });
 
   it("answers each failed check with upstream's message, in upstream's order", () => {
@@ -64,7 +74,10 @@ realDataSuite("cancel_pending_order", () => {
       [{ order_id: "#W5918442", reason: "changed my mind" }, "Error: invalid reason"],
       [{ order_id: "#W5918442", reason: ["no longer needed"] }, "Error: invalid reason"],
       [{ order_id: ["#W5918442"], reason: "no longer needed" }, "Error: unhashable type: 'list'"],
-      [{ order_id: "#W5918442" }, "Error: CancelPendingOrder.invoke() missing 1 required positional argument: 'reason'"],
+      [
+        { order_id: "#W5918442" },
+        "Error: CancelPendingOrder.invoke() missing 1 required positional argument: 'reason'",
+      ],
       [
         { order_id: "#W5918442", reason: "no longer needed", note: "x" },
         "Error: CancelPendingOrder.invoke() got an unexpected keyword argument 'note'",
