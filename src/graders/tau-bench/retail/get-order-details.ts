@@ -1,0 +1,11 @@
+// get_order_details: an order as JSON.
+import type { TauTool } from "../tau-tool.js";
+import { recordLookupTool } from "./record-lookup.js";
+
+export const getOrderDetails: TauTool = recordLookupTool({
+  name: "get_order_details",
+  className: "GetOrderDetails",
+  table: "orders",
+  parameter: "order_id",
+  notFound: "Error: order not found",
+});

@@ -1,0 +1,21 @@
+// modify_user_address: a user's default address is replaced (their orders keep theirs).
+import { dumpPythonJson } from "../../python-json.js";
+import type { TauTool } from "../tau-tool.js";
+import { ADDRESS_FIELDS, addressFromArguments } from "./address.js";
+import { pyDictHas } from "./python-ops.js";
+import { runOnDraft } from "./retail-draft.js";
+import { argument, requiredParameters } from "./tool-arguments.js";
+
+export const modifyUserAddress: TauTool = {
+  name: "modify_user_address",
+  className: "ModifyUserAddress",
+  parameters: requiredParameters("user_id", ...ADDRESS_FIELDS),
+  invoke: (data, args) =>
+    runOnDraft(data, (draft) => {
+      const userId = argument(args, "user_id");
+      if (!pyDictHas(draft.table("users"), userId)) return "Error: user not found";
+      const user = draft.edit("users", userId);
+      user.set("address", addressFromArguments(args));
+      return dumpPythonJson(user, null);
+    }),
+};
