@@ -86,7 +86,9 @@ export function pyRound(value: PyNumber, digits: number): PyNumber {
     const truncated = Number(`${whole}.${fraction.slice(0, digits)}`);
     return pyFloat(x < 0 ? -truncated : truncated);
   }
-  return pyFloat(Number(x.toFixed(digits)));
+  // toFixed drops the sign of a zero: Python keeps it (round(-0.001, 2) is -0.0).
+  const rounded = Number(x.toFixed(digits));
+  return pyFloat(rounded === 0 && (x < 0 || Object.is(x, -0)) ? -0 : rounded);
 }
 
 /** Python's `str(value)` of data: what an f-string shows (`247.0`, `True`, `None`, lists and dicts as their repr). */
