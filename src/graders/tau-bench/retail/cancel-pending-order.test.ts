@@ -86,3 +86,28 @@ realDataSuite("cancel_pending_order", () => {
     for (const [args, message] of cases) expectNoChange(callRetail(cancelPendingOrder, args), data, message);
   });
 });
+
+realDataSuite("cancel_pending_order raising midway", () => {
+  it("keeps the gift card refund made before a KeyError, as τ-bench keeps in-place changes", () => {
+    const data = retailData();
+    // A second payment on a gift card the user does not have: upstream refunds the first card, then raises.
+    const order = changedRecord(recordOf(data, "orders", "#W6779827"), {
+      payment_history: [
+        transaction("payment", 10.5, "gift_card_7219486"),
+        transaction("payment", 1, "gift_card_0000000"),
+      ],
+    });
+    const changed = new Map(data).set(
+      "orders",
+      new Map(data.get("orders") as Map<string, PyValue>).set("#W6779827", order),
+    );
+    const result = callRetail(
+      cancelPendingOrder,
+      { order_id: "#W6779827", reason: "no longer needed" },
+      changed,
+    );
+    expect(result.output).toBe("Error: 'gift_card_0000000'");
+    expect(paymentMethodOf(result.data, "ethan_lopez_6291", "gift_card_7219486").get("balance")).toBe(59.5);
+    expect(recordOf(result.data, "orders", "#W6779827").get("status")).toBe("pending");
+  });
+});

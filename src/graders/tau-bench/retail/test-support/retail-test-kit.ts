@@ -7,7 +7,10 @@ import { callTauTool, type TauData, type TauTool, type TauToolOutcome } from "..
 import { sharedTauData, TAU_SHARED_DIR } from "../../test-support/shared-tau-data.js";
 
 /** `describe` when the shared τ-bench data is present, else `describe.skip`. */
-export const realDataSuite = TAU_SHARED_DIR === undefined ? describe.skip : describe;
+export function realDataSuite(name: string, body: () => void): void {
+  if (TAU_SHARED_DIR === undefined) describe.skip(name, body);
+  else describe(name, body);
+}
 
 export function retailData(): TauData {
   return sharedTauData("retail");
