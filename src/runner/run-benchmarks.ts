@@ -11,7 +11,7 @@ import {
   type RunOptionsInput,
   runOptionsSchema,
 } from "../config/run-options.js";
-import type { Backend } from "../core/generation.js";
+import type { Backend, GenerationParams } from "../core/generation.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
@@ -44,7 +44,7 @@ import { passAtKOf } from "./repeat-samples.js";
 import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
 import { isRecipeProgram } from "./score-answer.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
-import { checkUserModelOptions, createUserModelBackend } from "./user-model-backend.js";
+import { checkUserModelOptions, openUserModelBackend } from "./user-model-backend.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
@@ -227,7 +227,7 @@ async function runResolved(
 
   // A simulated user on a model or server of its own (`--user-model`, `--user-base-url`), closed with the run.
   const userBackend = plans.some((plan) => plan.userParams !== undefined)
-    ? createUserModelBackend(options, model)
+    ? await openUserModelBackend(options, model, { signal, onWarning: reporter?.onWarning?.bind(reporter) })
     : undefined;
   const workItems: EngineWorkItem[] = plans.flatMap((plan) =>
     pending(plan).map((sample) =>
@@ -372,5 +372,17 @@ function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<strin
     stream: options.stream,
     concurrency: options.concurrency,
     data_dir: options.dataDir ?? null,
+    ...(plan.userParams === undefined ? {} : { user_model: userModelConfig(options, plan.userParams) }),
+  };
+}
+
+/** The simulated user's model, server and sampling (a recipe that `usesUserModel`). */
+function userModelConfig(options: RunOptions, userParams: GenerationParams): Record<string, unknown> {
+  const isOwnServer = options.userBaseUrl !== undefined;
+  return {
+    // With only --user-base-url, the server's one model (checked before the run).
+    model: options.userModel ?? (isOwnServer ? null : (options.model ?? null)),
+    base_url: isOwnServer ? redactUrl(options.userBaseUrl ?? "") : "the run's",
+    temperature: userParams.temperature ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type { Recipe } from "../benchmarks/types.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
 import { ConfigError } from "../errors.js";
+import { resolveModel } from "../session/resolve-model.js";
 
 type UserModelOptions = Pick<
   RunOptions,
@@ -50,26 +51,44 @@ export function checkUserModelOptions(options: UserModelOptions, recipes: readon
 }
 
 /**
- * A client for the simulated user's model when one other than the run's is named (its own model, server or key);
- * undefined when the run's backend plays the user too.
+ * A client for the simulated user's model when one other than the run's is named (its own model, server or key),
+ * after checking that the server answers and serves that model (its only model when none is named); undefined when
+ * the run's backend plays the user too.
  */
-export function createUserModelBackend(options: UserModelOptions, runModel: string): Backend | undefined {
-  if (
-    options.userModel === undefined &&
-    options.userBaseUrl === undefined &&
-    options.userApiKey === undefined
-  )
+export async function openUserModelBackend(
+  options: UserModelOptions,
+  runModel: string,
+  extras: { signal?: AbortSignal | undefined; onWarning?: ((message: string) => void) | undefined } = {},
+): Promise<Backend | undefined> {
+  if (options.userModel === undefined && options.userBaseUrl === undefined && options.userApiKey === undefined)
     return undefined;
   if (options.backend === "local" && options.userBaseUrl === undefined) return undefined;
   const baseUrl = options.userBaseUrl ?? options.baseUrl;
   // The run's key goes only to the run's own server.
   const apiKey = options.userApiKey ?? (options.userBaseUrl === undefined ? options.apiKey : undefined);
-  return createOpenAiHttpBackend({
-    baseUrl,
-    model: options.userModel ?? runModel,
-    ...(apiKey === undefined ? {} : { apiKey }),
-    connections: options.concurrency,
-    maxRetries: options.maxRetries,
-    timeoutMs: options.timeoutMs,
-  });
+  const client = (model: string) =>
+    createOpenAiHttpBackend({
+      baseUrl,
+      model,
+      ...(apiKey === undefined ? {} : { apiKey }),
+      connections: options.concurrency,
+      maxRetries: options.maxRetries,
+      timeoutMs: options.timeoutMs,
+    });
+  const requested = options.userModel ?? (options.userBaseUrl === undefined ? runModel : undefined);
+  const listing = client(requested ?? "");
+  try {
+    const model = await resolveModel(listing, {
+      requested,
+      baseUrl,
+      ...(extras.signal === undefined ? {} : { signal: extras.signal }),
+      ...(extras.onWarning === undefined ? {} : { onWarning: extras.onWarning }),
+    });
+    if (model === requested) return listing;
+    await listing.close();
+    return client(model);
+  } catch (error) {
+    await listing.close();
+    throw error;
+  }
 }

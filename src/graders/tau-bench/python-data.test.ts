@@ -41,6 +41,9 @@ describe("τ-bench's data as Python holds it", () => {
     expect(pyRound(1.005, 2)).toEqual(new PythonFloat(1));
     expect(pyRound(-0.125, 2)).toBe(-0.12);
     expect(pyRound(7, 2)).toBe(7);
+    // round(-0.0, 2) and round(-0.001, 2) are -0.0.
+    expect(pyStr(pyRound(-0, 2))).toBe("-0.0");
+    expect(pyStr(pyRound(-0.001, 2))).toBe("-0.0");
     expect(pyRound(pyFloat(0.1 + 0.2), 2)).toBe(0.3);
   });
 

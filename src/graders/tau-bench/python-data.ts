@@ -21,14 +21,14 @@ export function isPyDict(value: unknown): value is PyDict {
   return value instanceof Map;
 }
 
-/** True for a value Python holds as a float (a non-integral number, or a `PythonFloat`). */
+/** True for a value Python holds as a float (a non-integral number, -0, or a `PythonFloat`). */
 export function isPyFloat(value: unknown): value is PyNumber {
-  return value instanceof PythonFloat || (typeof value === "number" && !Number.isInteger(value));
+  return value instanceof PythonFloat || (typeof value === "number" && !isPyInt(value));
 }
 
-/** True for a Python int (`bool` is not counted). */
+/** True for a Python int (`bool` is not counted; -0 has no int, so it is a float). */
 export function isPyInt(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value);
+  return typeof value === "number" && Number.isInteger(value) && !Object.is(value, -0);
 }
 
 /** True for an int or a float (not a bool). */
@@ -102,7 +102,7 @@ export function pyRepr(value: PyValue): string {
   if (value === true) return "True";
   if (value === false) return "False";
   if (typeof value === "bigint") return String(value);
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : pythonFloatRepr(value);
+  if (typeof value === "number") return isPyInt(value) ? String(value) : pythonFloatRepr(value);
   if (value instanceof PythonFloat) return pythonFloatRepr(value.value);
   if (typeof value === "string") return pythonStringRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;

@@ -1,15 +1,7 @@
 // calculate: upstream screens the expression to digits, `+-*/().` and spaces, then returns
 // `str(round(float(eval(expression)), 2))`, catching any exception as `Error: <message>`. Here the expression is
 // parsed and evaluated with Python's semantics instead of being run.
-import {
-  type PyNumber,
-  PythonFloat,
-  type PyValue,
-  pyFloat,
-  pyNumberValue,
-  pyRound,
-  pyStr,
-} from "../python-data.js";
+import { type PyValue, pyFloat, pyRound, pyStr } from "../python-data.js";
 import { PythonException, type TauTool } from "../tau-tool.js";
 import { evaluateCalc } from "./calculator/calc-evaluate.js";
 import { CalcSyntaxError, parseCalc } from "./calculator/calc-parser.js";
@@ -36,18 +28,11 @@ function hasOnlyAllowedCharacters(expression: PyValue): boolean {
   return true;
 }
 
-/** Python's `round(value, 2)`, which keeps a zero's sign (`round(-0.001, 2)` is `-0.0`; pyRound gives `0.0`). */
-function roundToCents(value: number): PyNumber {
-  const rounded = pyRound(pyFloat(value), 2);
-  if (pyNumberValue(rounded) === 0 && (value < 0 || Object.is(value, -0))) return new PythonFloat(-0);
-  return rounded;
-}
-
 /** `str(round(float(eval(expression)), 2))` or upstream's `Error: …` for whatever it raises. */
 function calculateText(expression: string): string {
   try {
     const value = toPythonFloat(evaluateCalc(parseCalc(expression)));
-    return pyStr(roundToCents(value));
+    return pyStr(pyRound(pyFloat(value), 2));
   } catch (error) {
     if (error instanceof CalcSyntaxError || error instanceof PythonException)
       return `Error: ${error.message}`;
