@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import type { DatasetContext } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
-import { parsePythonJson } from "../../graders/python-json.js";
 import type { BfclFunctionDoc, BfclPossibleAnswer } from "../../graders/bfcl/types.js";
+import { parsePythonJson } from "../../graders/python-json.js";
 import { readLocalText } from "../read-local-text.js";
 import { type BfclCategory, isRelevanceCategory } from "./bfcl-categories.js";
 
