@@ -60,7 +60,11 @@ export async function openUserModelBackend(
   runModel: string,
   extras: { signal?: AbortSignal | undefined; onWarning?: ((message: string) => void) | undefined } = {},
 ): Promise<Backend | undefined> {
-  if (options.userModel === undefined && options.userBaseUrl === undefined && options.userApiKey === undefined)
+  if (
+    options.userModel === undefined &&
+    options.userBaseUrl === undefined &&
+    options.userApiKey === undefined
+  )
     return undefined;
   if (options.backend === "local" && options.userBaseUrl === undefined) return undefined;
   const baseUrl = options.userBaseUrl ?? options.baseUrl;

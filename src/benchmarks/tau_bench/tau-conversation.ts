@@ -8,7 +8,7 @@ import type { ChatMessage, ToolCall } from "../../core/prompt.js";
 import { isPyDict, loadPyJson, type PyDict } from "../../graders/tau-bench/python-data.js";
 import { TAU_TERMINATE_TOOLS } from "../../graders/tau-bench/tau-domain.js";
 import { tauReward } from "../../graders/tau-bench/tau-reward.js";
-import { callTauTool } from "../../graders/tau-bench/tau-tool.js";
+import { callTauTool, TauTaskCrash } from "../../graders/tau-bench/tau-tool.js";
 import { TAU_STOP, TAU_USER_OPENING, tauUserSystemPrompt } from "../../graders/tau-bench/tau-user.js";
 import type { SampleSession, ScorerOutput } from "../types.js";
 import type { TauSample } from "./tau-sample.js";
@@ -16,7 +16,7 @@ import type { TauSample } from "./tau-sample.js";
 /** τ-bench's `max_num_steps`: agent requests per conversation. */
 export const TAU_MAX_STEPS = 30;
 
-type Ending = "user_stop" | "terminate_tool" | "max_steps" | "invalid_call";
+type Ending = "user_stop" | "terminate_tool" | "max_steps" | "invalid_call" | "crashed";
 
 /** A call the agent made, what it was told, for the sample's details. */
 interface CallRecord {
@@ -55,7 +55,7 @@ export async function runTauConversation(sample: TauSample, session: SampleSessi
   const agentSaid: string[] = [];
   const calls: CallRecord[] = [];
   let ending: Ending = "max_steps";
-  let invalidCall = "";
+  let failure = "";
   let steps = 0;
   while (steps < TAU_MAX_STEPS) {
     steps++;
@@ -77,15 +77,22 @@ export async function runTauConversation(sample: TauSample, session: SampleSessi
     if (typeof args === "string") {
       // τ-bench's run stops on the exception and scores the task 0.
       ending = "invalid_call";
-      invalidCall = args;
+      failure = args;
       break;
     }
     const tool = environment.tools.get(call.name);
     let output = `Unknown action ${call.name}`;
     if (tool !== undefined) {
-      const outcome = callTauTool(tool, data, args);
-      data = outcome.data;
-      output = outcome.output;
+      try {
+        const outcome = callTauTool(tool, data, args);
+        data = outcome.data;
+        output = outcome.output;
+      } catch (error) {
+        if (!(error instanceof TauTaskCrash)) throw error;
+        ending = "crashed";
+        failure = error.message;
+        break;
+      }
     }
     calls.push({ step: steps, name: call.name, arguments: call.arguments, output });
     messages.push(
@@ -111,7 +118,7 @@ export async function runTauConversation(sample: TauSample, session: SampleSessi
   const isCorrect = reward?.reward === 1;
   return {
     correct: isCorrect,
-    reason: reasonOf(ending, reward, invalidCall),
+    reason: reasonOf(ending, reward, failure),
     details: {
       ended_by: ending,
       agent_steps: steps,
@@ -132,9 +139,10 @@ export async function runTauConversation(sample: TauSample, session: SampleSessi
 function reasonOf(
   ending: Ending,
   reward: ReturnType<typeof tauReward> | undefined,
-  invalidCall: string,
+  failure: string,
 ): string {
-  if (ending === "invalid_call") return `reward 0: ${invalidCall} (τ-bench's run fails the task)`;
+  if (ending === "invalid_call" || ending === "crashed")
+    return `reward 0: ${failure} (τ-bench's run fails the task)`;
   if (reward === undefined)
     return `reward 0: the conversation did not end within ${TAU_MAX_STEPS} agent steps`;
   const ended = ending === "user_stop" ? "the user ended the conversation" : "transferred to a human agent";

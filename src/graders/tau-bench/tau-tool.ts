@@ -49,6 +49,12 @@ export class PythonException extends Error {
   }
 }
 
+/**
+ * What τ-bench's run cannot survive (a tool that returns None where `Env.step` needs a text): the whole task fails
+ * there and is scored 0 (its `run` catches the exception). Not an observation: `callTauTool` lets it through.
+ */
+export class TauTaskCrash extends Error {}
+
 /** Python's `KeyError(key)`: its str() is the key's repr. */
 export function keyError(key: PyValue): PythonException {
   return new PythonException("KeyError", pyRepr(key));

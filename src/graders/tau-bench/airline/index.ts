@@ -16,8 +16,6 @@ import { updateReservationBaggagesTool } from "./update-reservation-baggages.js"
 import { updateReservationFlightsTool } from "./update-reservation-flights.js";
 import { updateReservationPassengersTool } from "./update-reservation-passengers.js";
 
-export { TauToolReturnedNone } from "./send-certificate.js";
-
 export const AIRLINE_TOOLS: readonly TauTool[] = [
   bookReservationTool,
   calculateTool,

@@ -1,9 +1,9 @@
 // send_certificate on the real airline data: outputs and data changes as τ-bench 59a200c's Python gives them.
 import { describe, expect, it } from "vitest";
 import type { PyValue } from "../python-data.js";
-import { callTauTool } from "../tau-tool.js";
+import { callTauTool, TauTaskCrash } from "../tau-tool.js";
 import { TAU_SHARED_DIR } from "../test-support/shared-tau-data.js";
-import { sendCertificateTool, TauToolReturnedNone } from "./send-certificate.js";
+import { sendCertificateTool } from "./send-certificate.js";
 import { runAirlineCalls } from "./test-support/airline-calls.js";
 
 const suite = TAU_SHARED_DIR === undefined ? describe.skip : describe;
@@ -34,7 +34,7 @@ suite("send_certificate", () => {
 });
 
 suite("send_certificate with all three certificate ids taken", () => {
-  it("throws TauToolReturnedNone (τ-bench's tool returns None there) and the data stays as the third call left it", () => {
+  it("throws TauTaskCrash (τ-bench's tool returns None there) and the data stays as the third call left it", () => {
     const call = ["send_certificate", '{"user_id": "mia_li_3668", "amount": 100}'] as const;
     const run = runAirlineCalls([call, call, call]);
     expect(run.outputs.at(-1)).toBe(
@@ -44,6 +44,6 @@ suite("send_certificate with all three certificate ids taken", () => {
       ["user_id", "mia_li_3668"],
       ["amount", 100],
     ]);
-    expect(() => callTauTool(sendCertificateTool, run.data, amount)).toThrow(TauToolReturnedNone);
+    expect(() => callTauTool(sendCertificateTool, run.data, amount)).toThrow(TauTaskCrash);
   });
 });

@@ -1,17 +1,14 @@
 // send_certificate: a certificate of `amount` added to the user's payment methods, under the first free id of
 // certificate_3221322, _3221323, _3221324. With all three taken τ-bench's tool returns None, which its `Env.step`
 // cannot turn into an observation (pydantic refuses None for the `str` field): the episode crashes. That case
-// throws `TauToolReturnedNone` (not a PythonException, so callTauTool does not make it an `Error:` text).
+// throws `TauTaskCrash` (not a PythonException, so callTauTool does not make it an `Error:` text).
 import { clonePyValue, type PyValue, pyStr } from "../python-data.js";
-import { type TauTool, tableOf, withRecord } from "../tau-tool.js";
+import { TauTaskCrash, type TauTool, tableOf, withRecord } from "../tau-tool.js";
 import { pyGetDict, pyHasKey } from "./python-ops.js";
 import { argument } from "./tool-arguments.js";
 
 /** τ-bench's fixed certificate ids (it assumes at most three per task). */
 const CERTIFICATE_IDS = ["certificate_3221322", "certificate_3221323", "certificate_3221324"] as const;
-
-/** A tool returned None where τ-bench requires a str observation (its run fails there). */
-export class TauToolReturnedNone extends Error {}
 
 export const sendCertificateTool: TauTool = {
   name: "send_certificate",
@@ -25,9 +22,7 @@ export const sendCertificateTool: TauTool = {
     const methods = pyGetDict(users.get(userId) ?? null, "payment_methods");
     const paymentId = CERTIFICATE_IDS.find((id) => !methods.has(id));
     if (paymentId === undefined) {
-      throw new TauToolReturnedNone(
-        `send_certificate returned None: ${userId} already has all three certificates`,
-      );
+      throw new TauTaskCrash(`send_certificate returned None: ${userId} already has all three certificates`);
     }
     const next = withRecord(data, "users", userId, (user) => {
       const certificate = new Map<string, PyValue>([
