@@ -136,11 +136,7 @@ export async function runTauConversation(sample: TauSample, session: SampleSessi
   };
 }
 
-function reasonOf(
-  ending: Ending,
-  reward: ReturnType<typeof tauReward> | undefined,
-  failure: string,
-): string {
+function reasonOf(ending: Ending, reward: ReturnType<typeof tauReward> | undefined, failure: string): string {
   if (ending === "invalid_call" || ending === "crashed")
     return `reward 0: ${failure} (τ-bench's run fails the task)`;
   if (reward === undefined)
