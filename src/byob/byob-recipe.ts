@@ -172,6 +172,7 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
           },
         }),
     ...(entry.isMaxTokensOmitted === undefined ? {} : { isMaxTokensOmitted: entry.isMaxTokensOmitted }),
+    ...(entry.usesUserModel === undefined ? {} : { usesUserModel: entry.usesUserModel }),
     chatFewShot: entry.chatFewShot,
     ...endpointFields(definition, entry.endpointType),
   };

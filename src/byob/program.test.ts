@@ -71,6 +71,29 @@ describe("benchmark with a program", () => {
     expect(typeof recipe.grader === "object" ? recipe.grader.name : "").toBe("program conversation");
   });
 
+  it("keeps a recipe's usesUserModel: the program may talk to a simulated user", () => {
+    const definition = benchmark(
+      {
+        ...BASE,
+        name: "with user",
+        recipes: [
+          {
+            name: "sim",
+            description: "a user model plays the customer",
+            sources: [SOURCE],
+            usesUserModel: true,
+          },
+        ],
+      },
+      conversation,
+    );
+    const [recipe] = compileBenchmark(definition).recipes;
+    expect(recipe.usesUserModel).toBe(true);
+    expect(
+      compileBenchmark(benchmark({ ...BASE, name: "no user" }, conversation)).recipes[0].usesUserModel,
+    ).toBe(undefined);
+  });
+
   it.each([
     [
       "a recipe that names a grader",

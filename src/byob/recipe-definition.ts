@@ -113,6 +113,11 @@ export const recipeDefinitionSchema = z
     endpointType: z.enum(["chat", "completions"]).optional(),
     /** True when the reference sends no `max_tokens`. */
     isMaxTokensOmitted: z.boolean().optional(),
+    /**
+     * True when the benchmark's program talks to a simulated user (`session.sendToUserModel`): the run opens the user
+     * model (`--user-model`, `--user-base-url`; the run's own by default).
+     */
+    usesUserModel: z.boolean().optional(),
     /** A prompt template replacing the benchmark's `prompt` for this recipe (same rules). */
     prompt: nonEmpty("a recipe's prompt").optional(),
     /** The system prompt sent when `--system-prompt` is not given, as is (not a template). */

@@ -9,6 +9,12 @@ import { gradeExtras } from "./grade-extras.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
+/** One pre-generated answer of a conversation: its text and the functions it called. */
+export interface ReplayTurn {
+  response: string;
+  toolCalls?: ToolCall[];
+}
+
 /**
  * One pre-generated answer: its sample (by id, or by the text its prompt ends with), the answer text and (optionally)
  * its reasoning, as read from a file.
@@ -17,8 +23,11 @@ export interface PregeneratedResponse {
   id?: string;
   /** The sample's prompt text (its last user message): names the sample when `id` is absent. */
   prompt?: string;
-  /** A multi-turn sample's answers, one per turn in order (as written: `<think>` blocks still in). */
-  turns?: readonly string[];
+  /**
+   * A multi-turn sample's answers, one per request in order (as written: `<think>` blocks still in), each with the
+   * calls it made; a simulated user's answers are among them, in the order the conversation asked.
+   */
+  turns?: readonly ReplayTurn[];
   /** The function calls the answer made (a benchmark whose requests offer tools). */
   toolCalls?: ToolCall[];
   response: string;

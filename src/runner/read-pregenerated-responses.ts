@@ -9,28 +9,39 @@ const callArguments = z.union([z.string(), z.record(z.string(), z.unknown())]);
 
 // A line names its sample by `id`, or by `prompt` — the text the sample's prompt ends with (its last user message),
 // as Google's IFEval response files do.
+/**
+ * The function calls an answer made (a benchmark whose requests offer tools): OpenAI's `tool_calls` entries
+ * (`{id?, function: {name, arguments}}`) or `{name, arguments}`, the arguments as JSON text or an object.
+ */
+const toolCallsSchema = z.array(
+  z.union([
+    z.object({
+      id: z.string().optional(),
+      function: z.object({ name: z.string(), arguments: callArguments }),
+    }),
+    z.object({ id: z.string().optional(), name: z.string(), arguments: callArguments }),
+  ]),
+);
+
 const lineSchema = z
   .object({
     id: z.union([z.string(), z.number().transform(String)]).optional(),
     prompt: z.string().optional(),
     response: z.string().optional(),
-    /** A multi-turn sample's answers, one per turn in order. */
-    responses: z.array(z.string()).min(1, "give at least one answer").optional(),
     /**
-     * The function calls the answer made (a benchmark whose requests offer tools): OpenAI's `tool_calls` entries
-     * (`{id?, function: {name, arguments}}`) or `{name, arguments}`, the arguments as JSON text or an object.
+     * A multi-turn sample's answers, one per request in order: the text, or `{response, tool_calls}` for an answer
+     * that called functions.
      */
-    tool_calls: z
+    responses: z
       .array(
         z.union([
-          z.object({
-            id: z.string().optional(),
-            function: z.object({ name: z.string(), arguments: callArguments }),
-          }),
-          z.object({ id: z.string().optional(), name: z.string(), arguments: callArguments }),
+          z.string(),
+          z.object({ response: z.string().default(""), tool_calls: toolCallsSchema.optional() }),
         ]),
       )
+      .min(1, "give at least one answer")
       .optional(),
+    tool_calls: toolCallsSchema.optional(),
     reasoning: z.string().optional(),
   })
   .refine((line) => line.id !== undefined || line.prompt !== undefined, {
@@ -49,7 +60,7 @@ const lineSchema = z
     },
   );
 
-type LineCalls = NonNullable<z.infer<typeof lineSchema>["tool_calls"]>;
+type LineCalls = z.infer<typeof toolCallsSchema>;
 
 /** A line's calls as the journal keeps them: ids `call_<i>` where the line has none, arguments as JSON text. */
 function toolCallsOf(calls: LineCalls): ToolCall[] {
@@ -69,7 +80,18 @@ export function readPregeneratedResponses(responsesFile: string): PregeneratedRe
     return {
       ...(value.id === undefined ? {} : { id: value.id }),
       ...(value.prompt === undefined ? {} : { prompt: value.prompt }),
-      ...(value.responses === undefined ? {} : { turns: value.responses }),
+      ...(value.responses === undefined
+        ? {}
+        : {
+            turns: value.responses.map((turn) =>
+              typeof turn === "string"
+                ? { response: turn }
+                : {
+                    response: turn.response,
+                    ...(turn.tool_calls === undefined ? {} : { toolCalls: toolCallsOf(turn.tool_calls) }),
+                  },
+            ),
+          }),
       ...(value.tool_calls === undefined ? {} : { toolCalls: toolCallsOf(value.tool_calls) }),
       response: answer.text.trim(),
       reasoning: value.reasoning ?? answer.reasoning,

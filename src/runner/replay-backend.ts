@@ -3,6 +3,7 @@
 import type { Backend, GenerationResult } from "../core/generation.js";
 import { splitThink } from "../core/split-think.js";
 import { ConfigError } from "../errors.js";
+import type { ReplayTurn } from "./pregenerated-record.js";
 
 export interface ReplayBackend extends Backend {
   /** Answers the program asked for so far. */
@@ -10,10 +11,11 @@ export interface ReplayBackend extends Backend {
 }
 
 /**
- * Answers the i-th request with `answers[i]` (its `<think>` block split off as reasoning). A request beyond the last
- * answer is a ConfigError naming `source`: the file gives fewer turns than the conversation has.
+ * Answers the i-th request with `answers[i]` (its `<think>` block split off as reasoning, its calls as the answer's).
+ * A request beyond the last answer is a ConfigError naming `source`: the file gives fewer turns than the conversation
+ * has.
  */
-export function createReplayBackend(answers: readonly string[], source: string): ReplayBackend {
+export function createReplayBackend(answers: readonly ReplayTurn[], source: string): ReplayBackend {
   let used = 0;
   return {
     name: "pregenerated",
@@ -28,13 +30,15 @@ export function createReplayBackend(answers: readonly string[], source: string):
         );
       }
       used++;
-      const split = splitThink(answer);
+      const split = splitThink(answer.response);
+      const hasCalls = answer.toolCalls !== undefined && answer.toolCalls.length > 0;
       return {
         status: "ok",
         text: split.text.trim(),
         reasoning: split.reasoning,
         isThinkUnclosed: split.isThinkUnclosed,
-        finishReason: "unknown",
+        finishReason: hasCalls ? "tool-calls" : "unknown",
+        ...(hasCalls ? { toolCalls: answer.toolCalls } : {}),
         usage: {},
         timings: { sentMs: 0, deltaTimesMs: [], endMs: 0 },
         attempts: 0,

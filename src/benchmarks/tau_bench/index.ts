@@ -1,6 +1,7 @@
 // τ-bench (sierra-research/tau-bench; retail and airline): an agent serves a simulated user under a domain policy,
 // calling the domain's tools on its database; scored by the database it leaves and the outputs it says. Also the
 // llm-benchmarker spec's simulated-tools variant (`--tau-mode simulated`).
+import { DatasetError } from "../../errors.js";
 import { TAU_DOMAIN_TOOLS } from "../../graders/tau-bench/domain-tools.js";
 import { TAU_DOMAINS, type TauDomain } from "../../graders/tau-bench/tau-domain.js";
 import { checkNShots } from "../check-n-shots.js";
@@ -80,6 +81,14 @@ function goldOf(sample: Pick<TauSample, "tauTask">): string {
 
 async function load(options: LoadOptions): Promise<LoadedBenchmark<TauSample>> {
   checkNShots("tau_bench", options.nShots, 0);
+  if (options.context.dataDir === undefined) {
+    throw new DatasetError(
+      "tau_bench reads τ-bench's files from a local data dir: pass --data-dir DIR with DIR/tau_bench/ holding " +
+        "<domain>_tasks_test.json, <domain>_tools.json, <domain>_wiki.md and db/<domain>/*.json for retail and " +
+        "airline (the layout src/benchmarks/tau_bench/README.md describes).",
+      { code: "E_DATASET_FILE_NOT_FOUND" },
+    );
+  }
   const domains: readonly TauDomain[] =
     options.tasks !== undefined && options.tasks.length > 0
       ? TAU_DOMAINS.filter((domain) => options.tasks?.includes(domain))

@@ -1,7 +1,7 @@
 // tau_bench on synthetic data in τ-bench's schema (fixtures/): loading, the real conversation loop and its reward
 // against scripted agents and users, the spec's simulated mode, and whole runs through the oracle mock server
 // (both agent and user played by it, a user model on a server of its own, pass^k over trials).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +11,8 @@ import { ConfigError } from "../../errors.js";
 import { TAU_STOP, TAU_USER_OPENING } from "../../graders/tau-bench/tau-user.js";
 import type { LoadedOracleBenchmark } from "../../mock-server/oracle-types.js";
 import { type MockServer, startMockServer } from "../../mock-server/start-mock-server.js";
+import { gradeResponses } from "../../runner/grade-responses.js";
+import { readPregeneratedResponses } from "../../runner/read-pregenerated-responses.js";
 import { runBenchmarks } from "../../runner/run-benchmarks.js";
 import { checkScorerOutput } from "../../runner/score-answer.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
@@ -262,6 +264,52 @@ describe("tau_bench: the spec's simulated mode", () => {
     const skipped = scriptedSession([CANCEL_ORDER[0] as AgentTurn, CANCEL_ORDER[2] as AgentTurn], []);
     const wrong = checkScorerOutput(await runSimulatedTau(sample, skipped.session), "spec");
     expect(wrong.grade.reason).toBe("call 2 was cancel_pending_order, expected get_order_details");
+  });
+});
+
+describe("tau_bench: grade of saved conversations", () => {
+  it("replays every request of a conversation, the user's and the agent's calls, in order", async () => {
+    const dir = tempDir("tau-grade-");
+    const responses = path.join(dir, "responses.jsonl");
+    const call = (name: string, args: Record<string, string>) => ({
+      tool_calls: [{ name, arguments: args }],
+    });
+    writeFileSync(
+      responses,
+      [
+        {
+          id: "retail/0",
+          responses: [
+            "Hi, I want to cancel an order.",
+            call("find_user_id_by_name_zip", { first_name: "Ada", last_name: "Moss", zip: "62701" }),
+            call("get_order_details", { order_id: "#W1000001" }),
+            call("cancel_pending_order", { order_id: "#W1000001", reason: "no longer needed" }),
+            "It is cancelled.",
+            TAU_STOP,
+          ],
+        },
+        { id: "retail/1", responses: ["How much was my mug?", "I cannot tell.", TAU_STOP] },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+    );
+    const result = await gradeResponses(
+      { benchmarks: ["tau_bench"], dataDir: FIXTURES, outputDir: dir },
+      readPregeneratedResponses(responses),
+      { env: {} },
+    );
+    expect(result.summary.overall).toMatchObject({ correct: 1, total: 2 });
+    const journal = readFileSync(path.join(result.runDir, "samples.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(journal.map((record) => [record.id, record.grade_reason])).toEqual([
+      [
+        "retail/0",
+        "reward 1: the user ended the conversation; the database and the outputs are as the task's",
+      ],
+      ["retail/1", 'reward 0: the user ended the conversation; never said "12.0"'],
+    ]);
   });
 });
 
