@@ -1,6 +1,11 @@
 // BFCL on its fixtures: prompts and tools per recipe, the scorer on the oracle's replies, details, excluded tasks.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "../../core/prompt.js";
+import { createDatasetContext } from "../../datasets/create-dataset-context.js";
+import { startFakeHub } from "../../datasets/test-support/fake-hub-server.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { AnswerToScore, Recipe, RecipeScorer } from "../types.js";
@@ -8,6 +13,7 @@ import { BFCL_CATEGORIES } from "./bfcl-categories.js";
 import { bfclReply } from "./bfcl-oracle.js";
 import type { BfclBenchmarkSample } from "./bfcl-sample.js";
 import { bfcl } from "./index.js";
+import { BFCL_HUB_REPO, BFCL_HUB_REVISION } from "./read-bfcl-rows.js";
 
 const context = createLocalDatasetContext(fixturesDir("bfcl"));
 function recipeNamed(name: string): Recipe {
@@ -140,6 +146,37 @@ describe("bfcl", () => {
     const called = await score("prompting", irrelevant, "[calculate_tip(bill=1.0, percent=2)]");
     expect(called).toMatchObject({ correct: false, reason: "irrelevance_error:decoder_success" });
     expect(await score("fc", irrelevant, "")).toMatchObject({ correct: true, reason: "valid" });
+  });
+
+  it("reads the same files from the Hub dataset at its revision, questions and possible answers alike", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bfcl-hub-"));
+    const fixtures = path.join(fixturesDir("bfcl"), "bfcl");
+    const files: Record<string, string> = {};
+    for (const category of ["simple_python", "live_relevance"]) {
+      const file = `BFCL_v4_${category}.json`;
+      files[`${BFCL_HUB_REVISION}/${file}`] = path.join(fixtures, file);
+      if (existsSync(path.join(fixtures, "possible_answer", file)))
+        files[`${BFCL_HUB_REVISION}/possible_answer/${file}`] = path.join(fixtures, "possible_answer", file);
+    }
+    const hub = await startFakeHub({ datasets: {}, files: { [BFCL_HUB_REPO]: files } });
+    try {
+      const hubContext = createDatasetContext({
+        cacheDir: path.join(dir, "cache"),
+        env: { HF_ENDPOINT: hub.endpoint },
+      });
+      const tasks = ["simple_python", "live_relevance"];
+      const fromHub = await bfcl.load({ context: hubContext, nShots: 0, tasks });
+      const local = await bfcl.load({ context, nShots: 0, tasks });
+      expect(fromHub.samples.length).toBeGreaterThan(1);
+      expect(fromHub.samples).toEqual(local.samples);
+      // A category the Hub copy lacks is an error naming the file.
+      await expect(bfcl.load({ context: hubContext, nShots: 0, tasks: ["multiple"] })).rejects.toThrow(
+        /BFCL_v4_multiple\.json/,
+      );
+    } finally {
+      await hub.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("does not offer the categories it does not run, and says why", () => {
