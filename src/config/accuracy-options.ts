@@ -127,6 +127,7 @@ export const accuracyOptions = optionGroup("Accuracy", {
     schema: z.string().optional(),
     flag: "user-api-key",
     placeholder: "KEY",
+    env: "LLM_BENCH_USER_API_KEY",
     help: "The API key of --user-base-url.",
     defaultHelp: "--api-key when the user model is on the run's server, else none",
   }),

@@ -21,12 +21,11 @@ type UserModelOptions = Pick<
   | "timeoutMs"
 >;
 
-/** The `--user-*` flags given, by flag name. */
+/** The `--user-*` flags given, by flag name (not the key: it may come from the environment, for every run). */
 function givenUserFlags(options: UserModelOptions): string[] {
   return [
     ["--user-model", options.userModel],
     ["--user-base-url", options.userBaseUrl],
-    ["--user-api-key", options.userApiKey],
     ["--user-temperature", options.userTemperature],
   ].flatMap(([flag, value]) => (value === undefined ? [] : [String(flag)]));
 }
@@ -60,12 +59,8 @@ export async function openUserModelBackend(
   runModel: string,
   extras: { signal?: AbortSignal | undefined; onWarning?: ((message: string) => void) | undefined } = {},
 ): Promise<Backend | undefined> {
-  if (
-    options.userModel === undefined &&
-    options.userBaseUrl === undefined &&
-    options.userApiKey === undefined
-  )
-    return undefined;
+  // A key alone changes nothing: it is --user-base-url's.
+  if (options.userModel === undefined && options.userBaseUrl === undefined) return undefined;
   if (options.backend === "local" && options.userBaseUrl === undefined) return undefined;
   const baseUrl = options.userBaseUrl ?? options.baseUrl;
   // The run's key goes only to the run's own server.
