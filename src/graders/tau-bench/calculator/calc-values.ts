@@ -1,8 +1,8 @@
 // The values a `calculate` expression can produce in Python (int, float, complex, the empty tuple, Ellipsis) and
 // CPython 3.11's arithmetic on them: exact ints, IEEE floats, Python's floor division and `**` rules, complex results
 // of a negative base to a fractional power, and the exact exception messages.
-import { pythonFloatRepr } from "../../../python-repr.js";
-import { PythonException } from "../../tau-tool.js";
+import { pythonFloatRepr } from "../../python-repr.js";
+import { PythonException } from "../tau-tool.js";
 import { complexPower, complexQuotient } from "./complex-math.js";
 import { trueDivideInts } from "./int-division.js";
 

@@ -1,7 +1,6 @@
 // Python 3.11's results and messages (checked with python3) for the operations the tools apply to arguments.
 import { describe, expect, it } from "vitest";
-import { PythonFloat, pyRepr } from "../python-data.js";
-import { PythonException } from "../tau-tool.js";
+import { PythonFloat, pyRepr } from "./python-data.js";
 import {
   pyArithmetic,
   pyEquals,
@@ -14,6 +13,7 @@ import {
   pyNegate,
   pySumValues,
 } from "./python-ops.js";
+import { PythonException } from "./tau-tool.js";
 
 function message(run: () => unknown): string {
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PyValue } from "../python-data.js";
-import { callTauTool } from "../tau-tool.js";
 import { calculate } from "./calculate.js";
+import type { PyValue } from "./python-data.js";
+import { callTauTool } from "./tau-tool.js";
 
 /** Upstream's observation for `calculate(expression)` (expected values computed with CPython 3.11). */
 function calc(expression: PyValue): string {
