@@ -4,8 +4,6 @@
 // changes until every check passes; then gift cards are debited and certificates removed, in the order paid.
 import { dumpPythonJson } from "../../python-json.js";
 import { clonePyValue, type PyDict, type PyValue, pyStr } from "../python-data.js";
-import { PythonException, setRecord, type TauData, type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { priceSegment } from "./flight-segments.js";
 import {
   pyArithmetic,
   pyEquals,
@@ -17,8 +15,10 @@ import {
   pyLessThan,
   pySumValues,
   pyTypeName,
-} from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+} from "../python-ops.js";
+import { PythonException, setRecord, type TauData, type TauTool, tableOf, withRecord } from "../tau-tool.js";
+import { argument } from "../tool-arguments.js";
+import { priceSegment } from "./flight-segments.js";
 
 /** τ-bench's fixed ids, assuming a task books at most three reservations. */
 const RESERVATION_IDS = ["HATHAT", "HATHAU", "HATHAV"] as const;

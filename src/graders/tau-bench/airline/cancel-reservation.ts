@@ -3,9 +3,9 @@
 // credits no balance.
 import { dumpPythonJson } from "../../python-json.js";
 import type { PyValue } from "../python-data.js";
+import { pyGetItem, pyHasKey, pyIterate, pyNegate, pyTypeName } from "../python-ops.js";
 import { PythonException, type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { pyGetItem, pyHasKey, pyIterate, pyNegate, pyTypeName } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 export const cancelReservationTool: TauTool = {
   name: "cancel_reservation",

@@ -2,7 +2,7 @@
 // the way book_reservation and update_reservation_flights both do it: the same checks in the same order, the same
 // error texts, then the segment gets the cabin's price and the flight's origin and destination.
 import { type PyDict, type PyValue, pyStr } from "../python-data.js";
-import { pyEquals, pyGetDict, pyGetItem, pyHasKey, pyLessThan, pySetItem } from "./python-ops.js";
+import { pyEquals, pyGetDict, pyGetItem, pyHasKey, pyLessThan, pySetItem } from "../python-ops.js";
 
 /**
  * Checks `segment` (the caller's own copy) and sets its `price`, `origin` and `destination`; or returns the error

@@ -1,8 +1,8 @@
 // get_reservation_details: the reservation as JSON. τ-bench's text for an unknown id says "user not found".
 import { dumpPythonJson } from "../../python-json.js";
+import { pyHasKey } from "../python-ops.js";
 import { type TauTool, tableOf } from "../tau-tool.js";
-import { pyHasKey } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 export const getReservationDetailsTool: TauTool = {
   name: "get_reservation_details",

@@ -1,8 +1,8 @@
 // get_user_details: the user's profile (payment methods, saved passengers, reservation ids) as JSON.
 import { dumpPythonJson } from "../../python-json.js";
+import { pyHasKey } from "../python-ops.js";
 import { type TauTool, tableOf } from "../tau-tool.js";
-import { pyHasKey } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 export const getUserDetailsTool: TauTool = {
   name: "get_user_details",

@@ -2,10 +2,10 @@
 // that date's status, seats and prices, in the flights table's order.
 import { dumpPythonJson } from "../../python-json.js";
 import type { PyValue } from "../python-data.js";
+import { pyEquals, pyGetDict, pyGetItem, pyHasKey } from "../python-ops.js";
 import { type TauTool, tableOf } from "../tau-tool.js";
+import { argument } from "../tool-arguments.js";
 import { flightOnDate } from "./flight-segments.js";
-import { pyEquals, pyGetDict, pyGetItem, pyHasKey } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
 
 export const searchDirectFlightTool: TauTool = {
   name: "search_direct_flight",

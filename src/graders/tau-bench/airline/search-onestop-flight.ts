@@ -5,10 +5,10 @@
 import { dumpPythonJson } from "../../python-json.js";
 import { pythonStringRepr } from "../../python-repr.js";
 import type { PyValue } from "../python-data.js";
+import { pyEquals, pyGetDict, pyGetItem, pyGreaterThan, pyHasKey, pyTypeName } from "../python-ops.js";
 import { PythonException, type TauTool, tableOf } from "../tau-tool.js";
+import { argument } from "../tool-arguments.js";
 import { flightOnDate } from "./flight-segments.js";
-import { pyEquals, pyGetDict, pyGetItem, pyGreaterThan, pyHasKey, pyTypeName } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
 
 /** Python's `int(text)` in base 10: surrounding whitespace, a sign, digits with single underscores between. */
 function pythonInt(value: PyValue): bigint {

@@ -3,9 +3,9 @@
 // cannot turn into an observation (pydantic refuses None for the `str` field): the episode crashes. That case
 // throws `TauTaskCrash` (not a PythonException, so callTauTool does not make it an `Error:` text).
 import { clonePyValue, type PyValue, pyStr } from "../python-data.js";
+import { pyGetDict, pyHasKey } from "../python-ops.js";
 import { TauTaskCrash, type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { pyGetDict, pyHasKey } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 /** τ-bench's fixed certificate ids (it assumes at most three per task). */
 const CERTIFICATE_IDS = ["certificate_3221322", "certificate_3221323", "certificate_3221324"] as const;

@@ -2,8 +2,8 @@
 // one of the reservation owner's, not a certificate, and a gift card must hold at least the amount; a gift card is
 // then debited (a negative amount, a refund, credits it).
 import { type PyDict, type PyValue, pyStr } from "../python-data.js";
+import { pyArithmetic, pyEquals, pyGetDict, pyGetItem, pyHasKey, pyLessThan } from "../python-ops.js";
 import { type TauData, tableOf, withRecord } from "../tau-tool.js";
-import { pyArithmetic, pyEquals, pyGetDict, pyGetItem, pyHasKey, pyLessThan } from "./python-ops.js";
 
 export type UpdatePayment =
   | { readonly error: string }

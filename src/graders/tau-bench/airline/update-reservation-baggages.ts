@@ -2,9 +2,9 @@
 // (fewer bags refund nothing). The charge goes on a non-certificate payment method of the owner and, when not
 // zero, into the payment history.
 import { dumpPythonJson } from "../../python-json.js";
+import { pyArithmetic, pyEquals, pyGetItem, pyHasKey, pyMax } from "../python-ops.js";
 import { type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { pyArithmetic, pyEquals, pyGetItem, pyHasKey, pyMax } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 import { appendPayment, checkUpdatePayment, debitGiftCard } from "./update-payment.js";
 
 export const updateReservationBaggagesTool: TauTool = {

@@ -5,8 +5,6 @@
 // seat counts alone.
 import { dumpPythonJson } from "../../python-json.js";
 import { clonePyValue, type PyValue } from "../python-data.js";
-import { type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { priceSegment } from "./flight-segments.js";
 import {
   pyArithmetic,
   pyEquals,
@@ -16,8 +14,10 @@ import {
   pyLen,
   pySetItem,
   pySumValues,
-} from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+} from "../python-ops.js";
+import { type TauTool, tableOf, withRecord } from "../tau-tool.js";
+import { argument } from "../tool-arguments.js";
+import { priceSegment } from "./flight-segments.js";
 import { appendPayment, checkUpdatePayment, debitGiftCard } from "./update-payment.js";
 
 /** The reservation's segments matching `segment` (Python's comprehension, short-circuits included). */

@@ -1,9 +1,9 @@
 // update_reservation_passengers: the reservation's passengers replaced by as many new ones (no price change).
 import { dumpPythonJson } from "../../python-json.js";
 import { clonePyValue } from "../python-data.js";
+import { pyGetItem, pyHasKey, pyLen } from "../python-ops.js";
 import { type TauTool, tableOf, withRecord } from "../tau-tool.js";
-import { pyGetItem, pyHasKey, pyLen } from "./python-ops.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 export const updateReservationPassengersTool: TauTool = {
   name: "update_reservation_passengers",

@@ -1,6 +1,6 @@
 // The address dict the two address tools write: the six fields in upstream's key order, each argument kept as given.
 import { clonePyValue, type PyDict, type PyValue } from "../python-data.js";
-import { argument } from "./tool-arguments.js";
+import { argument } from "../tool-arguments.js";
 
 export const ADDRESS_FIELDS: readonly string[] = ["address1", "address2", "city", "state", "country", "zip"];
 

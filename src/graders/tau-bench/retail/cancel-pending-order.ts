@@ -2,11 +2,11 @@
 // card payment goes back on the card at once.
 import { dumpPythonJson } from "../../python-json.js";
 import type { PyDict, PyValue } from "../python-data.js";
+import { pyGetItem, pyGetList, pyGetNumber, pyHasKey } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 import { moveGiftCardBalance } from "./payment-methods.js";
-import { pyDictHas, pyGet, pyGetList, pyGetNumber } from "./python-ops.js";
 import { runOnDraft } from "./retail-draft.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
 
 const REASONS: readonly string[] = ["no longer needed", "ordered by mistake"];
 
@@ -18,15 +18,15 @@ export const cancelPendingOrder: TauTool = {
     runOnDraft(data, (draft) => {
       const orderId = argument(args, "order_id");
       const reason = argument(args, "reason");
-      if (!pyDictHas(draft.table("orders"), orderId)) return "Error: order not found";
+      if (!pyHasKey(draft.table("orders"), orderId)) return "Error: order not found";
       const current = draft.read("orders", orderId);
-      if (pyGet(current, "status") !== "pending") return "Error: non-pending order cannot be cancelled";
+      if (pyGetItem(current, "status") !== "pending") return "Error: non-pending order cannot be cancelled";
       if (typeof reason !== "string" || !REASONS.includes(reason)) return "Error: invalid reason";
 
-      const userId = String(pyGet(current, "user_id"));
+      const userId = String(pyGetItem(current, "user_id"));
       const refunds: PyValue[] = [];
       for (const payment of pyGetList(current, "payment_history")) {
-        const paymentId = pyGet(payment, "payment_method_id");
+        const paymentId = pyGetItem(payment, "payment_method_id");
         const amount = pyGetNumber(payment, "amount");
         refunds.push(
           new Map<string, PyValue>([

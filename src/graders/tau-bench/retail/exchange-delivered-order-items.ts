@@ -2,12 +2,12 @@
 // replacements and the price difference (rounded to cents); nothing is charged or refunded yet.
 import { dumpPythonJson } from "../../python-json.js";
 import { pyRound, pyStr } from "../python-data.js";
+import { pyGetDict, pyGetItem, pyHasKey, sortedStrings } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 import { firstItemNotInOrder, swapItems } from "./order-items.js";
 import { giftCardCannotCover, isGiftCard, paymentMethodsOf } from "./payment-methods.js";
-import { pyDictHas, pyGet, pyGetDict, sortedStrings } from "./python-ops.js";
 import { runOnDraft } from "./retail-draft.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
 
 export const exchangeDeliveredOrderItems: TauTool = {
   name: "exchange_delivered_order_items",
@@ -20,9 +20,10 @@ export const exchangeDeliveredOrderItems: TauTool = {
       const newItemIds = argument(args, "new_item_ids");
       const paymentMethodId = argument(args, "payment_method_id");
       const products = draft.table("products");
-      if (!pyDictHas(draft.table("orders"), orderId)) return "Error: order not found";
+      if (!pyHasKey(draft.table("orders"), orderId)) return "Error: order not found";
       const current = draft.read("orders", orderId);
-      if (pyGet(current, "status") !== "delivered") return "Error: non-delivered order cannot be exchanged";
+      if (pyGetItem(current, "status") !== "delivered")
+        return "Error: non-delivered order cannot be exchanged";
 
       const missing = firstItemNotInOrder(itemIds, current);
       if (missing !== undefined) return `Error: ${pyStr(missing.itemId)} not found`;
@@ -30,8 +31,8 @@ export const exchangeDeliveredOrderItems: TauTool = {
       if ("error" in swap) return swap.error;
       const priceDifference = pyRound(swap.priceDifference, 2);
 
-      const paymentMethods = paymentMethodsOf(draft, String(pyGet(current, "user_id")));
-      if (!pyDictHas(paymentMethods, paymentMethodId)) return "Error: payment method not found";
+      const paymentMethods = paymentMethodsOf(draft, String(pyGetItem(current, "user_id")));
+      if (!pyHasKey(paymentMethods, paymentMethodId)) return "Error: payment method not found";
       const paymentMethod = pyGetDict(paymentMethods, paymentMethodId);
       if (isGiftCard(paymentMethod) && giftCardCannotCover(paymentMethod, priceDifference)) {
         return "Error: insufficient gift card balance to pay for the price difference";

@@ -1,8 +1,9 @@
 // find_user_id_by_name_zip: the first user whose first and last names match ignoring case and whose zip is equal.
+
+import { pyGetItem, pyLower } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
 import { tableOf } from "../tau-tool.js";
-import { pyGet, pyLower } from "./python-ops.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 
 export const findUserIdByNameZip: TauTool = {
   name: "find_user_id_by_name_zip",
@@ -13,12 +14,12 @@ export const findUserIdByNameZip: TauTool = {
     const lastName = argument(args, "last_name");
     const zip = argument(args, "zip");
     for (const [userId, profile] of tableOf(data, "users")) {
-      const name = pyGet(profile, "name");
+      const name = pyGetItem(profile, "name");
       // Evaluated left to right with `and`'s short-circuit, so a bad last name raises only once a first name matched.
       if (
-        pyLower(pyGet(name, "first_name")) === pyLower(firstName) &&
-        pyLower(pyGet(name, "last_name")) === pyLower(lastName) &&
-        pyGet(pyGet(profile, "address"), "zip") === zip
+        pyLower(pyGetItem(name, "first_name")) === pyLower(firstName) &&
+        pyLower(pyGetItem(name, "last_name")) === pyLower(lastName) &&
+        pyGetItem(pyGetItem(profile, "address"), "zip") === zip
       ) {
         return { output: userId, data };
       }

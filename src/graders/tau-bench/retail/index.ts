@@ -1,6 +1,9 @@
 // τ-bench's retail tools, in upstream's ALL_TOOLS order (the order the agent is shown them).
+
+import { calculate } from "../calculate.js";
 import type { TauTool } from "../tau-tool.js";
-import { calculate } from "./calculate.js";
+import { think } from "../think.js";
+import { transferToHumanAgents } from "../transfer-to-human-agents.js";
 import { cancelPendingOrder } from "./cancel-pending-order.js";
 import { exchangeDeliveredOrderItems } from "./exchange-delivered-order-items.js";
 import { findUserIdByEmail } from "./find-user-id-by-email.js";
@@ -14,8 +17,6 @@ import { modifyPendingOrderItems } from "./modify-pending-order-items.js";
 import { modifyPendingOrderPayment } from "./modify-pending-order-payment.js";
 import { modifyUserAddress } from "./modify-user-address.js";
 import { returnDeliveredOrderItems } from "./return-delivered-order-items.js";
-import { think } from "./think.js";
-import { transferToHumanAgents } from "./transfer-to-human-agents.js";
 
 export const RETAIL_TOOLS: readonly TauTool[] = [
   calculate,

@@ -2,12 +2,12 @@
 // (unrounded, as upstream) is charged or refunded on the given method, a gift card's balance moving immediately.
 import { dumpPythonJson } from "../../python-json.js";
 import { type PyNumber, type PyValue, pyNumberValue, pyStr, pySub } from "../python-data.js";
+import { pyGetDict, pyGetItem, pyGetList, pyHasKey } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 import { firstItemNotInOrder, firstOrderItem, swapItems, variantsOf } from "./order-items.js";
 import { giftCardCannotCover, isGiftCard, moveGiftCardBalance, paymentMethodsOf } from "./payment-methods.js";
-import { pyDictHas, pyGet, pyGetDict, pyGetList } from "./python-ops.js";
 import { runOnDraft } from "./retail-draft.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
 
 /** Python's `abs(x)` of a price difference. */
 function pyAbs(value: PyNumber): PyNumber {
@@ -25,9 +25,9 @@ export const modifyPendingOrderItems: TauTool = {
       const newItemIds = argument(args, "new_item_ids");
       const paymentMethodId = argument(args, "payment_method_id");
       const products = draft.table("products");
-      if (!pyDictHas(draft.table("orders"), orderId)) return "Error: order not found";
+      if (!pyHasKey(draft.table("orders"), orderId)) return "Error: order not found";
       const current = draft.read("orders", orderId);
-      if (pyGet(current, "status") !== "pending") return "Error: non-pending order cannot be modified";
+      if (pyGetItem(current, "status") !== "pending") return "Error: non-pending order cannot be modified";
 
       const missing = firstItemNotInOrder(itemIds, current);
       if (missing !== undefined) return `Error: ${pyStr(missing.itemId)} not found`;
@@ -35,9 +35,9 @@ export const modifyPendingOrderItems: TauTool = {
       if ("error" in swap) return swap.error;
       const { priceDifference } = swap;
 
-      const userId = String(pyGet(current, "user_id"));
+      const userId = String(pyGetItem(current, "user_id"));
       const paymentMethods = paymentMethodsOf(draft, userId);
-      if (!pyDictHas(paymentMethods, paymentMethodId)) return "Error: payment method not found";
+      if (!pyHasKey(paymentMethods, paymentMethodId)) return "Error: payment method not found";
       const paymentMethod = pyGetDict(paymentMethods, paymentMethodId);
       const isGift = isGiftCard(paymentMethod);
       if (isGift && giftCardCannotCover(paymentMethod, priceDifference)) {
@@ -57,10 +57,10 @@ export const modifyPendingOrderItems: TauTool = {
       // id listed later is found again, exactly as upstream's loop does.
       for (const [itemId, newItemId] of swap.pairs) {
         const item = firstOrderItem(order, itemId);
-        const variant = pyGetDict(variantsOf(products, pyGet(item, "product_id")), newItemId);
+        const variant = pyGetDict(variantsOf(products, pyGetItem(item, "product_id")), newItemId);
         item.set("item_id", newItemId);
-        item.set("price", pyGet(variant, "price"));
-        item.set("options", pyGet(variant, "options"));
+        item.set("price", pyGetItem(variant, "price"));
+        item.set("options", pyGetItem(variant, "options"));
       }
       order.set("status", "pending (item modified)");
       return dumpPythonJson(order, null);

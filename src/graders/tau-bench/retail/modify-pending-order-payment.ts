@@ -2,11 +2,11 @@
 // payment and a refund of the old one are recorded, and gift card balances move at once.
 import { dumpPythonJson } from "../../python-json.js";
 import type { PyValue } from "../python-data.js";
+import { pyFirst, pyGetDict, pyGetItem, pyGetList, pyGetNumber, pyHasKey } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 import { giftCardCannotCover, isGiftCard, moveGiftCardBalance, paymentMethodsOf } from "./payment-methods.js";
-import { pyDictHas, pyFirst, pyGet, pyGetDict, pyGetList, pyGetNumber } from "./python-ops.js";
 import { runOnDraft } from "./retail-draft.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
 
 export const modifyPendingOrderPayment: TauTool = {
   name: "modify_pending_order_payment",
@@ -16,19 +16,19 @@ export const modifyPendingOrderPayment: TauTool = {
     runOnDraft(data, (draft) => {
       const orderId = argument(args, "order_id");
       const paymentMethodId = argument(args, "payment_method_id");
-      if (!pyDictHas(draft.table("orders"), orderId)) return "Error: order not found";
+      if (!pyHasKey(draft.table("orders"), orderId)) return "Error: order not found";
       const current = draft.read("orders", orderId);
-      if (pyGet(current, "status") !== "pending") return "Error: non-pending order cannot be modified";
+      if (pyGetItem(current, "status") !== "pending") return "Error: non-pending order cannot be modified";
 
-      const userId = String(pyGet(current, "user_id"));
+      const userId = String(pyGetItem(current, "user_id"));
       const paymentMethods = paymentMethodsOf(draft, userId);
-      if (!pyDictHas(paymentMethods, paymentMethodId)) return "Error: payment method not found";
+      if (!pyHasKey(paymentMethods, paymentMethodId)) return "Error: payment method not found";
       const history = pyGetList(current, "payment_history");
-      if (history.length > 1 || pyGet(pyFirst(history), "transaction_type") !== "payment") {
+      if (history.length > 1 || pyGetItem(pyFirst(history), "transaction_type") !== "payment") {
         return "Error: there should be exactly one payment for a pending order";
       }
       const payment = pyFirst(history);
-      const oldPaymentMethodId = String(pyGet(payment, "payment_method_id"));
+      const oldPaymentMethodId = String(pyGetItem(payment, "payment_method_id"));
       if (oldPaymentMethodId === paymentMethodId) {
         return "Error: the new payment method should be different from the current one";
       }

@@ -3,19 +3,19 @@
 import { type PyDict, type PyNumber, type PyValue, pyAdd, pyStr, pySub } from "../python-data.js";
 import {
   pyCountOwnItem,
-  pyDictHas,
-  pyGet,
   pyGetDict,
+  pyGetItem,
   pyGetList,
   pyGetNumber,
+  pyHasKey,
   pyIterate,
   pyLen,
   pyTruthy,
-} from "./python-ops.js";
+} from "../python-ops.js";
 
 /** `[item["item_id"] for item in order["items"]]`. */
 export function orderItemIds(order: PyDict): PyValue[] {
-  return pyGetList(order, "items").map((item) => pyGet(item, "item_id"));
+  return pyGetList(order, "items").map((item) => pyGetItem(item, "item_id"));
 }
 
 /**
@@ -39,7 +39,7 @@ export function firstItemNotInOrder(
 /** The first item of the order with this id (`[item for item in order["items"] if …][0]`). */
 export function firstOrderItem(order: PyDict, itemId: string): PyDict {
   for (const item of pyGetList(order, "items")) {
-    if (pyGet(item, "item_id") === itemId) return item as PyDict;
+    if (pyGetItem(item, "item_id") === itemId) return item as PyDict;
   }
   throw new Error(`item ${itemId} was checked to be in the order`);
 }
@@ -70,8 +70,10 @@ export function swapItems(products: PyDict, order: PyDict, itemIds: PyValue, new
   for (const [index, itemId] of olds.entries()) {
     const newItemId = news[index] ?? null;
     const item = firstOrderItem(order, String(itemId));
-    const variants = variantsOf(products, pyGet(item, "product_id"));
-    if (!(pyDictHas(variants, newItemId) && pyTruthy(pyGet(pyGetDict(variants, newItemId), "available")))) {
+    const variants = variantsOf(products, pyGetItem(item, "product_id"));
+    if (
+      !(pyHasKey(variants, newItemId) && pyTruthy(pyGetItem(pyGetDict(variants, newItemId), "available")))
+    ) {
       return { error: `Error: new item ${pyStr(newItemId)} not found or available` };
     }
     const oldPrice = pyGetNumber(item, "price");

@@ -1,7 +1,7 @@
 // A user's payment methods as the retail tools use them: looked up through the order's user, and gift card balances
 // moved by an amount and rounded to cents as τ-bench rounds them after each change.
 import { type PyDict, type PyNumber, pyAdd, pyNumberValue, pyRound, pySub } from "../python-data.js";
-import { pyGet, pyGetDict, pyGetNumber } from "./python-ops.js";
+import { pyGetDict, pyGetItem, pyGetNumber } from "../python-ops.js";
 import type { RetailDraft } from "./retail-draft.js";
 
 /** `data["users"][user_id]["payment_methods"]`, to read. */
@@ -11,7 +11,7 @@ export function paymentMethodsOf(draft: RetailDraft, userId: string): PyDict {
 
 /** Whether the payment method's `source` is a gift card (the only kind with a balance). */
 export function isGiftCard(paymentMethod: PyDict): boolean {
-  return pyGet(paymentMethod, "source") === "gift_card";
+  return pyGetItem(paymentMethod, "source") === "gift_card";
 }
 
 /** `balance < amount` for a gift card. */

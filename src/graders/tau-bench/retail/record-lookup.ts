@@ -1,9 +1,9 @@
 // The three read-only lookups (order, product, user): the record as JSON, or the table's "not found" message.
 import { dumpPythonJson } from "../../python-json.js";
+import { pyHasKey } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
 import { tableOf } from "../tau-tool.js";
-import { pyDictHas } from "./python-ops.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 
 interface RecordLookup {
   readonly name: string;
@@ -22,7 +22,7 @@ export function recordLookupTool(lookup: RecordLookup): TauTool {
     invoke: (data, args) => {
       const rows = tableOf(data, lookup.table);
       const id = argument(args, lookup.parameter);
-      const output = pyDictHas(rows, id) ? dumpPythonJson(rows.get(id), null) : lookup.notFound;
+      const output = pyHasKey(rows, id) ? dumpPythonJson(rows.get(id), null) : lookup.notFound;
       return { output, data };
     },
   };

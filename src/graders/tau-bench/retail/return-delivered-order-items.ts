@@ -1,12 +1,12 @@
 // return_delivered_order_items: a delivered order is marked "return requested" with the items to return and the
 // method to refund (the original one or any gift card); the refund itself happens outside the data.
 import { dumpPythonJson } from "../../python-json.js";
+import { pyFirst, pyGetItem, pyGetList, pyHasKey, pyIterate, sortedStrings } from "../python-ops.js";
 import type { TauTool } from "../tau-tool.js";
+import { argument, requiredParameters } from "../tool-arguments.js";
 import { firstItemNotInOrder } from "./order-items.js";
 import { paymentMethodsOf } from "./payment-methods.js";
-import { pyDictHas, pyFirst, pyGet, pyGetList, pyIterate, sortedStrings } from "./python-ops.js";
 import { runOnDraft } from "./retail-draft.js";
-import { argument, requiredParameters } from "./tool-arguments.js";
 
 export const returnDeliveredOrderItems: TauTool = {
   name: "return_delivered_order_items",
@@ -17,15 +17,16 @@ export const returnDeliveredOrderItems: TauTool = {
       const orderId = argument(args, "order_id");
       const itemIds = argument(args, "item_ids");
       const paymentMethodId = argument(args, "payment_method_id");
-      if (!pyDictHas(draft.table("orders"), orderId)) return "Error: order not found";
+      if (!pyHasKey(draft.table("orders"), orderId)) return "Error: order not found";
       const current = draft.read("orders", orderId);
-      if (pyGet(current, "status") !== "delivered") return "Error: non-delivered order cannot be returned";
+      if (pyGetItem(current, "status") !== "delivered")
+        return "Error: non-delivered order cannot be returned";
 
-      const paymentMethods = paymentMethodsOf(draft, String(pyGet(current, "user_id")));
-      if (!pyDictHas(paymentMethods, paymentMethodId)) return "Error: payment method not found";
+      const paymentMethods = paymentMethodsOf(draft, String(pyGetItem(current, "user_id")));
+      if (!pyHasKey(paymentMethods, paymentMethodId)) return "Error: payment method not found";
       // The original method is looked up only for a method that is not a gift card (`and` short-circuits).
       const isOriginal = (): boolean =>
-        paymentMethodId === pyGet(pyFirst(pyGetList(current, "payment_history")), "payment_method_id");
+        paymentMethodId === pyGetItem(pyFirst(pyGetList(current, "payment_history")), "payment_method_id");
       if (!paymentMethodId.includes("gift_card") && !isOriginal()) {
         return "Error: payment method should be either the original payment method or a gift card";
       }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { callTauTool } from "../tau-tool.js";
-import { transferToHumanAgentsTool } from "./transfer-to-human-agents.js";
+import { callTauTool } from "./tau-tool.js";
+import { transferToHumanAgents } from "./transfer-to-human-agents.js";
 
 describe("transfer_to_human_agents", () => {
   it("returns τ-bench's fixed text and the data itself", () => {
     const data = new Map([["users", new Map()]]);
-    const outcome = callTauTool(transferToHumanAgentsTool, data, new Map([["summary", "wants a refund"]]));
+    const outcome = callTauTool(transferToHumanAgents, data, new Map([["summary", "wants a refund"]]));
     expect(outcome.output).toBe("Transfer successful");
     expect(outcome.data).toBe(data);
   });
@@ -15,7 +15,7 @@ describe("transfer_to_human_agents", () => {
       ["summary", "x"],
       ["reason", "y"],
     ]);
-    expect(callTauTool(transferToHumanAgentsTool, new Map(), args).output).toBe(
+    expect(callTauTool(transferToHumanAgents, new Map(), args).output).toBe(
       "Error: TransferToHumanAgents.invoke() got an unexpected keyword argument 'reason'",
     );
   });

@@ -1,8 +1,8 @@
 // The values a `calculate` expression can produce in Python (int, float, complex, the empty tuple, Ellipsis) and
 // CPython 3.11's arithmetic on them: exact ints, IEEE floats, Python's floor division and `**` rules, complex results
 // of a negative base to a fractional power, and the exact exception messages.
-import { pythonFloatRepr } from "../../../python-repr.js";
-import { PythonException } from "../../tau-tool.js";
+import { pythonFloatRepr } from "../../python-repr.js";
+import { PythonException } from "../tau-tool.js";
 import { complexPower, complexQuotient } from "./complex-math.js";
 import { trueDivideInts } from "./int-division.js";
 
@@ -21,7 +21,10 @@ export const complexValue = (re: number, im: number): CalcValue => ({ type: "com
 export const EMPTY_TUPLE: CalcValue = { type: "tuple" };
 export const ELLIPSIS: CalcValue = { type: "ellipsis" };
 
-/** Beyond this many bits an int power is refused rather than computed (Python would try, for a very long time). */
+/**
+ * Beyond this many bits an int power is not computed (Python would take seconds to hours). Such a power is reported
+ * as what CPython raises once it has one and `calculate` converts it: float()'s OverflowError.
+ */
 const MAX_POWER_BITS = 10_000_000;
 
 function typeError(message: string): PythonException {
@@ -147,7 +150,8 @@ function powerInts(base: bigint, exponent: bigint): CalcValue {
   if (base === 0n || base === 1n) return intValue(exponent === 0n ? 1n : base);
   if (base === -1n) return intValue(exponent % 2n === 0n ? 1n : -1n);
   const bits = BigInt((base < 0n ? -base : base).toString(2).length) * exponent;
-  if (bits > BigInt(MAX_POWER_BITS)) throw new PythonException("MemoryError", "");
+  if (bits > BigInt(MAX_POWER_BITS))
+    throw new PythonException("OverflowError", "int too large to convert to float");
   return intValue(base ** exponent);
 }
 

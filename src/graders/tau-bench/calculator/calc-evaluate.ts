@@ -1,6 +1,6 @@
 // Evaluates a parsed `calculate` expression in Python's order (left operand, right operand, then the operation; a
 // callee, then its argument, then the call), raising what Python raises.
-import { PythonException } from "../../tau-tool.js";
+import { PythonException } from "../tau-tool.js";
 import type { CalcArgument, CalcNode } from "./calc-parser.js";
 import {
   binaryOperation,

@@ -1,5 +1,5 @@
 // transfer_to_human_agents: hands the conversation over (τ-bench ends the episode on it); the data is unchanged.
-import type { TauTool } from "../tau-tool.js";
+import type { TauTool } from "./tau-tool.js";
 import { requiredParameters } from "./tool-arguments.js";
 
 export const transferToHumanAgents: TauTool = {

@@ -1,19 +1,24 @@
 // Python 3.11's results and messages (checked with python3) for the operations the tools apply to arguments.
 import { describe, expect, it } from "vitest";
-import { PythonFloat, pyRepr } from "../python-data.js";
-import { PythonException } from "../tau-tool.js";
+import { PythonFloat, pyRepr } from "./python-data.js";
 import {
   pyArithmetic,
+  pyCountOwnItem,
   pyEquals,
+  pyFirst,
   pyGetItem,
   pyHasKey,
   pyIterate,
   pyLen,
   pyLessThan,
+  pyLower,
   pyMax,
   pyNegate,
   pySumValues,
+  pyTruthy,
+  sortedStrings,
 } from "./python-ops.js";
+import { PythonException } from "./tau-tool.js";
 
 function message(run: () => unknown): string {
   try {
@@ -69,7 +74,27 @@ describe("python-ops", () => {
       "TypeError: list indices must be integers or slices, not str",
     );
     expect(message(() => pyGetItem(null, "x"))).toBe("TypeError: 'NoneType' object is not subscriptable");
+    expect(message(() => pyGetItem(5, "x"))).toBe("TypeError: 'int' object is not subscriptable");
     expect(message(() => pyHasKey(new Map(), []))).toBe("TypeError: unhashable type: 'list'");
+    expect(message(() => pyHasKey(new Map(), new Map([["k", 1]])))).toBe(
+      "TypeError: unhashable type: 'dict'",
+    );
+    expect(message(() => pyLower(5))).toBe("AttributeError: 'int' object has no attribute 'lower'");
+    expect(message(() => pyLower(null))).toBe("AttributeError: 'NoneType' object has no attribute 'lower'");
+    expect(message(() => pyCountOwnItem(new Map([["a", 1]]), "a"))).toBe(
+      "AttributeError: 'dict' object has no attribute 'count'",
+    );
+    expect(message(() => pyFirst([]))).toBe("IndexError: list index out of range");
+  });
+
+  it("counts, lowers and tests truth like Python", () => {
+    expect(pyCountOwnItem(["a", "b", "a"], "a")).toBe(2);
+    expect(pyCountOwnItem("aba", "a")).toBe(2);
+    expect(pyLower("Ab@X.com")).toBe("ab@x.com");
+    const falsy = [null, false, "", 0, new PythonFloat(0), [], new Map()];
+    const truthy = ["0", [0], 1.5, new Map([["a", 1]])];
+    expect(falsy.map(pyTruthy)).toEqual(falsy.map(() => false));
+    expect(truthy.map(pyTruthy)).toEqual(truthy.map(() => true));
   });
 
   it("raises KeyError with the key's repr", () => {
@@ -84,5 +109,8 @@ describe("python-ops", () => {
     expect(pyEquals([1, "a"], [new PythonFloat(1), "a"])).toBe(true);
     expect(pyLessThan("10:00:00", "9:00:00")).toBe(true);
     expect(pyHasKey(new Map([["1", 1]]), 1)).toBe(false);
+    // By code point: U+FF5E sorts before U+1F600, which UTF-16 order would reverse.
+    expect(sortedStrings(["b", "\u{1F600}", "\uFF5E", "a"])).toEqual(["a", "b", "\uFF5E", "\u{1F600}"]);
+    expect(pyLessThan("\uFF5E", "\u{1F600}")).toBe(true);
   });
 });

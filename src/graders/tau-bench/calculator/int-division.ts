@@ -1,6 +1,6 @@
 // Python's `int / int` for ints too large for a double to hold exactly: the quotient rounded once, correctly (to
 // nearest, ties to even), or the OverflowError Python raises when it is beyond the largest float.
-import { PythonException } from "../../tau-tool.js";
+import { PythonException } from "../tau-tool.js";
 
 const EXACT_LIMIT = 2n ** 53n;
 

@@ -1,6 +1,6 @@
 // CPython 3.11's complex division and power (`_Py_c_quot`, `complex_pow`), for the complex numbers a negative base
 // to a fractional power produces: what matters for `calculate` is when they raise, and that they stay complex.
-import { PythonException } from "../../tau-tool.js";
+import { PythonException } from "../tau-tool.js";
 
 export interface Complex {
   readonly re: number;

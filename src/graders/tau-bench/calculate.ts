@@ -1,12 +1,13 @@
 // calculate: upstream screens the expression to digits, `+-*/().` and spaces, then returns
 // `str(round(float(eval(expression)), 2))`, catching any exception as `Error: <message>`. Here the expression is
 // parsed and evaluated with Python's semantics instead of being run.
-import { type PyValue, pyFloat, pyRound, pyStr } from "../python-data.js";
-import { PythonException, type TauTool } from "../tau-tool.js";
+
 import { evaluateCalc } from "./calculator/calc-evaluate.js";
 import { CalcSyntaxError, parseCalc } from "./calculator/calc-parser.js";
 import { toPythonFloat } from "./calculator/calc-values.js";
+import { type PyValue, pyFloat, pyRound, pyStr } from "./python-data.js";
 import { pyIterate, pyTypeName } from "./python-ops.js";
+import { PythonException, type TauTool } from "./tau-tool.js";
 import { argument, requiredParameters } from "./tool-arguments.js";
 
 const ALLOWED = "0123456789+-*/(). ";

@@ -1,8 +1,8 @@
-// How a retail tool declares its Python parameters and reads the arguments `callTauTool` bound to them.
-import type { PyValue } from "../python-data.js";
-import type { TauToolParameter } from "../tau-tool.js";
+// How a tool declares its Python parameters and reads the arguments `callTauTool` bound to them.
+import type { PyValue } from "./python-data.js";
+import type { TauToolParameter } from "./tau-tool.js";
 
-/** Parameters without defaults (every retail tool's are required), in the order of Python's `invoke`. */
+/** Parameters without defaults, in the order of Python's `invoke`. */
 export function requiredParameters(...names: readonly string[]): readonly TauToolParameter[] {
   return names.map((name) => ({ name }));
 }

@@ -1,6 +1,6 @@
 // Python's tokenizer for the only characters `calculate` lets through (digits, `+-*/().` and spaces): numbers,
-// operators, `...`, and the tokenizer's own errors (an unmatched `)`, a decimal int with leading zeros, a `(` still
-// open at the end), each with Python 3.11's message.
+// operators, `...`, and the tokenizer's own errors (an unmatched `)`, a decimal int with leading zeros, more than
+// 200 nested `(`, a `(` still open at the end), each with Python 3.11's message.
 
 export type CalcToken =
   | { readonly kind: "number"; readonly text: string; readonly isFloat: boolean; readonly level: number }
@@ -11,6 +11,8 @@ export type CalcToken =
 const LEADING_ZEROS =
   "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers";
 export const NEVER_CLOSED = "'(' was never closed";
+/** CPython's tokenizer refuses a `(` nested deeper than this (`MAXLEVEL`). */
+const MAX_NESTING = 200;
 
 function isDigit(char: string | undefined): boolean {
   return char !== undefined && char >= "0" && char <= "9";
@@ -59,6 +61,10 @@ export function tokenizeCalc(source: string): CalcToken[] {
     } else if (char === "(" || char === ")") {
       if (char === ")" && level === 0) {
         tokens.push({ kind: "error", message: "unmatched ')'", level });
+        return tokens;
+      }
+      if (char === "(" && level >= MAX_NESTING) {
+        tokens.push({ kind: "error", message: "too many nested parentheses", level });
         return tokens;
       }
       level += char === "(" ? 1 : -1;

@@ -1,5 +1,5 @@
 // think: a scratchpad for the agent; it shows nothing and changes nothing.
-import type { TauTool } from "../tau-tool.js";
+import type { TauTool } from "./tau-tool.js";
 import { requiredParameters } from "./tool-arguments.js";
 
 export const think: TauTool = {

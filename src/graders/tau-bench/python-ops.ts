@@ -1,10 +1,13 @@
-// The Python operations the airline tools apply to the agent's arguments (`x["key"]`, `key in d`, `len`, `for`,
-// `==`, `<`, `+ - *`), with the TypeError/KeyError Python 3.11 raises when an argument has the wrong type. An
-// agent's arguments are any JSON, so these are what decide the observation of a malformed call.
+// The Python operations τ-bench's tools apply to the agent's arguments and the data (`x["key"]`, `key in d`, `len`,
+// `for`, `==`, `<`, `+ - *`, `.count`, `.lower()`, `sorted`, truthiness), with the exception Python 3.11 raises
+// when an argument has the wrong type. An agent's arguments are any JSON and τ-bench shows an exception as
+// `Error: <message>`, so these messages are part of the observation of a malformed call.
 
 import {
+  isPyDict,
   isPyFloat,
   type PyDict,
+  type PyList,
   type PyNumber,
   PythonFloat,
   type PyValue,
@@ -13,8 +16,8 @@ import {
   pyMul,
   pyNumberValue,
   pySub,
-} from "../python-data.js";
-import { keyError, PythonException } from "../tau-tool.js";
+} from "./python-data.js";
+import { keyError, PythonException } from "./tau-tool.js";
 
 /** Python's `type(value).__name__`. */
 export function pyTypeName(value: PyValue): string {
@@ -67,6 +70,27 @@ export function pyGetDict(container: PyValue, key: PyValue): PyDict {
   return value;
 }
 
+/** `container[key]` where the data holds a list there. */
+export function pyGetList(container: PyValue, key: PyValue): PyList {
+  const value = pyGetItem(container, key);
+  if (!Array.isArray(value)) throw typeError(`'${pyTypeName(value)}' object is not a list`);
+  return value;
+}
+
+/** `container[key]` where the data holds a number there. */
+export function pyGetNumber(container: PyValue, key: PyValue): PyNumber {
+  const value = pyGetItem(container, key);
+  if (typeof value === "number" || value instanceof PythonFloat) return value;
+  throw typeError(`'${pyTypeName(value)}' object is not a number`);
+}
+
+/** `items[0]` (an IndexError on an empty list). */
+export function pyFirst(items: PyList): PyValue {
+  const first = items[0];
+  if (first === undefined) throw new PythonException("IndexError", "list index out of range");
+  return first;
+}
+
 /** `container[key] = value`. */
 export function pySetItem(container: PyValue, key: string, value: PyValue): void {
   if (container instanceof Map) {
@@ -91,6 +115,49 @@ export function pyIterate(value: PyValue): readonly PyValue[] {
   if (value instanceof Map) return [...value.keys()];
   if (typeof value === "string") return [...value];
   throw typeError(`'${pyTypeName(value)}' object is not iterable`);
+}
+
+/**
+ * Python's `container.count(item)` where `item` is a string taken from `container` by iterating it (a list's item,
+ * a string's character); a dict has no `count`.
+ */
+export function pyCountOwnItem(container: PyValue, item: string): number {
+  if (Array.isArray(container)) return container.filter((other) => other === item).length;
+  if (typeof container === "string") return [...container].filter((char) => char === item).length;
+  throw new PythonException("AttributeError", `'${pyTypeName(container)}' object has no attribute 'count'`);
+}
+
+/** Python's `str.lower()` called on `value`. */
+export function pyLower(value: PyValue): string {
+  if (typeof value !== "string") {
+    throw new PythonException("AttributeError", `'${pyTypeName(value)}' object has no attribute 'lower'`);
+  }
+  return value.toLowerCase();
+}
+
+/** Python's truth value (`if value:`). */
+export function pyTruthy(value: PyValue): boolean {
+  if (value === null || value === false || value === "" || value === 0 || value === 0n) return false;
+  if (value instanceof PythonFloat) return value.value !== 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPyDict(value)) return value.size > 0;
+  return true;
+}
+
+/** Compares strings by code point, as Python orders them (JavaScript's default compares UTF-16 units). */
+export function compareCodePoints(left: string, right: string): number {
+  const a = [...left];
+  const b = [...right];
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    const difference = (a[index]?.codePointAt(0) ?? 0) - (b[index]?.codePointAt(0) ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
+
+/** Python's `sorted(values)` of strings. */
+export function sortedStrings(values: readonly string[]): string[] {
+  return [...values].sort(compareCodePoints);
 }
 
 /** A number as Python computes with it: a bool is the int 0 or 1 (a huge bigint loses precision). */
@@ -134,17 +201,7 @@ export function pyLessThan(left: PyValue, right: PyValue, operator: "<" | ">" = 
   if (leftNumber !== undefined && rightNumber !== undefined) {
     return pyNumberValue(leftNumber) < pyNumberValue(rightNumber);
   }
-  if (typeof left === "string" && typeof right === "string") {
-    // Code point order, as Python compares str (not UTF-16 units).
-    const a = [...left].map((character) => character.codePointAt(0) ?? 0);
-    const b = [...right].map((character) => character.codePointAt(0) ?? 0);
-    for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
-      const x = a[index] ?? 0;
-      const y = b[index] ?? 0;
-      if (x !== y) return x < y;
-    }
-    return a.length < b.length;
-  }
+  if (typeof left === "string" && typeof right === "string") return compareCodePoints(left, right) < 0;
   if (Array.isArray(left) && Array.isArray(right)) {
     for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
       const x = left[index] ?? null;
