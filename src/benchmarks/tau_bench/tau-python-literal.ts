@@ -88,7 +88,7 @@ function invalidPython(file: string, message: string): DatasetError {
 function literalAfter(text: string, marker: RegExp, file: string, what: string): PyValue {
   const matches = [...text.matchAll(marker)];
   const last = matches.at(-1);
-  if (last === undefined) throw invalidPython(file, `no ${what} found`);
+  if (last === undefined) throw invalidPython(file, `${what} not found`);
   const source = text.slice(last.index + last[0].length);
   let node: PythonNode;
   try {
