@@ -47,7 +47,7 @@ export async function fetchTauBenchText(
       maxBytes: pin.sizeBytes,
       label: `τ-bench ${repoPath}`,
       wording: {
-        file: `τ-bench's ${tauBenchFileName(repoPath)}`,
+        file: `the τ-bench file ${tauBenchFileName(repoPath)}`,
         urlEnv: TAU_BENCH_URL_ENV,
         wayOut:
           "pass --data-dir DIR with DIR/tau_bench/ holding τ-bench's files as JSON (the layout " +
