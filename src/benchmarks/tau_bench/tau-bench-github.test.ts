@@ -1,7 +1,7 @@
 // tau_bench without --data-dir: τ-bench's repository served from 127.0.0.1 (the real tables and policies, verbatim;
 // synthetic tasks_test.py and tool files in upstream's style), loaded through the pinned, cached download into the
 // same samples the data dir's JSON layout gives; then from the cache alone.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { PythonFloat, type PyValue } from "../../graders/tau-bench/python-data.j
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { loadTauBench, tauBench } from "./index.js";
 import { TAU_BENCH_COMMIT, TAU_BENCH_PINS } from "./tau-bench-source.js";
+import { githubTauFiles } from "./tau-github-files.js";
 import {
   sha256Pin,
   syntheticToolSchema,
@@ -208,5 +209,51 @@ suite("tau_bench from τ-bench's repository", () => {
     expect(error.message).toContain(path.join(work, "cache", "tau-bench", TAU_BENCH_COMMIT, "tau_bench"));
     expect(error.message).toContain("--data-dir DIR with DIR/tau_bench/");
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("tau_bench's GitHub files, without the shared data", () => {
+  /** Serves `files` (repository path → text) with pins of their own. */
+  async function serve(files: Record<string, string>) {
+    const pins: Record<string, { sha256: string; sizeBytes: number }> = {};
+    for (const [repoPath, text] of Object.entries(files)) {
+      const target = path.join(work, "repo", ...repoPath.split("/"));
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, text);
+      pins[repoPath] = sha256Pin(Buffer.from(text));
+    }
+    server = await startDirectoryServer({ directory: path.join(work, "repo") });
+    return githubTauFiles({ env: githubEnv(server.url) }, pins);
+  }
+
+  it("refuses a tool file whose get_info() offers another function, naming the file", async () => {
+    const files = await serve({
+      "tau_bench/envs/retail/tools/think.py":
+        'class Think(Tool):\n    def get_info():\n        return {"type": "function", "function": {"name": "calculate"}}\n',
+    });
+    const error = await caught(files.readToolDefinitions("retail", ["think"]));
+    expect(error.message).toBe(
+      'sierra-research/tau-bench@59a200c:tau_bench/envs/retail/tools/think.py: get_info() must offer the function "think", not "calculate"',
+    );
+  });
+
+  it("refuses a task file that is not literals, naming the file and the place", async () => {
+    const files = await serve({
+      "tau_bench/envs/airline/tasks_test.py":
+        'TASKS = [Task(user_id=USER, instruction="x", actions=[], outputs=[])]\n',
+    });
+    const error = await caught(files.readTasks("airline"));
+    expect(error.message).toBe(
+      "sierra-research/tau-bench@59a200c:tau_bench/envs/airline/tasks_test.py: the task list (TASKS_TEST = / " +
+        "TASKS =): [0].user_id: a name expression is not a literal",
+    );
+  });
+
+  it("a file the pins do not name is an error, not a download", async () => {
+    const files = await serve({});
+    await expect(files.readWiki("retail")).rejects.toThrow(
+      "No pinned SHA-256 for τ-bench's tau_bench/envs/retail/wiki.md",
+    );
+    expect(server?.requests).toEqual([]);
   });
 });
