@@ -1,5 +1,5 @@
 // Where BIG-Bench-Hard's few-shot prompt files come from: the pinned upstream commit and each file's SHA-256.
-import { ConfigError } from "../../errors.js";
+import { mirrorBaseUrl } from "../../datasets/fetch-pinned-file.js";
 import type { BbhTask } from "./bbh-tasks.js";
 
 /** The suzgunmirac/BIG-Bench-Hard commit the prompt files are pinned to. */
@@ -44,19 +44,5 @@ export const BBH_PROMPT_SHA256: Readonly<Record<BbhTask, string>> = {
 
 /** `LLM_BENCH_BBH_PROMPTS_URL` without trailing slashes, else the pinned GitHub URL. A non-http(s) URL is a ConfigError. */
 export function bbhPromptsBaseUrl(env: NodeJS.ProcessEnv): string {
-  const configured = env[BBH_PROMPTS_URL_ENV]?.trim();
-  const base = (configured === undefined || configured === "" ? DEFAULT_BBH_PROMPTS_URL : configured).replace(
-    /\/+$/,
-    "",
-  );
-  let parsed: URL;
-  try {
-    parsed = new URL(base);
-  } catch (error) {
-    throw new ConfigError(`${BBH_PROMPTS_URL_ENV} is not a URL: "${base}".`, { cause: error });
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ConfigError(`${BBH_PROMPTS_URL_ENV} must be an http(s) URL, got "${base}".`);
-  }
-  return base;
+  return mirrorBaseUrl(env, BBH_PROMPTS_URL_ENV, DEFAULT_BBH_PROMPTS_URL);
 }

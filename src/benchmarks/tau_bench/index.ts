@@ -1,7 +1,6 @@
 // τ-bench (sierra-research/tau-bench; retail and airline): an agent serves a simulated user under a domain policy,
 // calling the domain's tools on its database; scored by the database it leaves and the outputs it says. Also the
 // llm-benchmarker spec's simulated-tools variant (`--tau-mode simulated`).
-import { DatasetError } from "../../errors.js";
 import { TAU_DOMAIN_TOOLS } from "../../graders/tau-bench/domain-tools.js";
 import { TAU_DOMAINS, type TauDomain } from "../../graders/tau-bench/tau-domain.js";
 import { checkNShots } from "../check-n-shots.js";
@@ -13,14 +12,17 @@ import type {
   RecipeProgram,
   RecipeSource,
 } from "../types.js";
-import { readTauEnvironment, readTauTasks } from "./read-tau-domain.js";
+import { readTauEnvironment, readTauTasks, type TauDomainFiles } from "./read-tau-domain.js";
+import { TAU_BENCH_COMMIT, TAU_BENCH_PINS, type TauBenchPins } from "./tau-bench-source.js";
 import { runTauConversation } from "./tau-conversation.js";
+import { githubTauFiles } from "./tau-github-files.js";
+import { localTauFiles } from "./tau-local-files.js";
 import { tauOracle } from "./tau-oracle.js";
 import type { TauSample } from "./tau-sample.js";
 import { runSimulatedTau } from "./tau-simulated.js";
 
-/** The tau-bench commit the tools, prompts, agent loop and reward were read at (its data's too). */
-export const TAU_BENCH_COMMIT = "59a200c6d575d595120f1cb70fea53cef0632f6b";
+export { TAU_BENCH_COMMIT };
+
 const SPEC_README = "eec5f6b85bde1290cd6c35036944e9695ff86db9";
 
 const source = (path: string): RecipeSource => ({
@@ -79,24 +81,39 @@ function goldOf(sample: Pick<TauSample, "tauTask">): string {
   return `actions: ${names || "none"}${outputs === "" ? "" : `; outputs: ${outputs}`}`;
 }
 
-async function load(options: LoadOptions): Promise<LoadedBenchmark<TauSample>> {
+/** `--data-dir`'s JSON layout, else τ-bench's repository at the pinned commit (`pins`: its files' SHA-256s). */
+function tauFilesOf(options: LoadOptions, pins: TauBenchPins): TauDomainFiles {
+  const { context } = options;
+  if (context.dataDir !== undefined) return localTauFiles(context);
+  return githubTauFiles(
+    {
+      env: context.downloads?.env ?? process.env,
+      ...(context.downloads === undefined ? {} : { cacheDir: context.downloads.cacheDir }),
+      signal: context.signal,
+      onProgress: context.onProgress,
+    },
+    pins,
+  );
+}
+
+/**
+ * The samples of τ-bench's test tasks. `pins` are the pinned commit's files' SHA-256s and sizes; tests pass their
+ * own to serve synthetic files in the repository's layout.
+ */
+export async function loadTauBench(
+  options: LoadOptions,
+  pins: TauBenchPins = TAU_BENCH_PINS,
+): Promise<LoadedBenchmark<TauSample>> {
   checkNShots("tau_bench", options.nShots, 0);
-  if (options.context.dataDir === undefined) {
-    throw new DatasetError(
-      "tau_bench reads τ-bench's files from a local data dir: pass --data-dir DIR with DIR/tau_bench/ holding " +
-        "<domain>_tasks_test.json, <domain>_tools.json, <domain>_wiki.md and db/<domain>/*.json for retail and " +
-        "airline (the layout src/benchmarks/tau_bench/README.md describes).",
-      { code: "E_DATASET_FILE_NOT_FOUND" },
-    );
-  }
+  const files = tauFilesOf(options, pins);
   const domains: readonly TauDomain[] =
     options.tasks !== undefined && options.tasks.length > 0
       ? TAU_DOMAINS.filter((domain) => options.tasks?.includes(domain))
       : TAU_DOMAINS;
   const samples: TauSample[] = [];
   for (const domain of domains) {
-    const environment = await readTauEnvironment(options.context, domain, TAU_DOMAIN_TOOLS[domain]);
-    for (const [taskIndex, tauTask] of (await readTauTasks(options.context, domain)).entries()) {
+    const environment = await readTauEnvironment(files, domain, TAU_DOMAIN_TOOLS[domain]);
+    for (const [taskIndex, tauTask] of (await readTauTasks(files, domain)).entries()) {
       const sample = { id: `${domain}/${taskIndex}`, task: domain, domain, taskIndex, tauTask, environment };
       samples.push({ ...sample, gold: goldOf(sample) });
     }
@@ -126,12 +143,12 @@ export const tauBench: Benchmark<TauSample> = {
   name: "tau_bench",
   description:
     "τ-bench (retail, airline): an agent serves an LLM-simulated user under a policy with the domain's real tools; reward = the database and outputs the task's ground truth gives; pass^k over --num-trials.",
-  dataset: `sierra-research/tau-bench (retail 115, airline 50 test tasks; @${TAU_BENCH_COMMIT.slice(0, 7)}; --data-dir)`,
+  dataset: `sierra-research/tau-bench (retail 115, airline 50 test tasks; @${TAU_BENCH_COMMIT.slice(0, 7)} from GitHub, or --data-dir)`,
   recipes: [TAU_BENCH_RECIPE, SPEC_RECIPE],
   maxNShots: 0,
   tasks: TAU_DOMAINS,
   hasOwnMessages: true,
   endpointTypes: ["chat"],
-  load,
+  load: (options) => loadTauBench(options),
   oracle: tauOracle,
 };

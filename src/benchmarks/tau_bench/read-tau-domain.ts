@@ -1,15 +1,31 @@
-// Reads a τ-bench domain from the data dir, in the layout of τ-bench's repository turned to JSON:
-// `tau_bench/<domain>_tasks_test.json`, `<domain>_tools.json`, `<domain>_wiki.md` and `db/<domain>/<table>.json`.
+// Reads a τ-bench domain — tasks, database, tool schemas, policy — from either source of its files (the data dir's
+// JSON layout or τ-bench's repository), with the same checks, so both give the same samples.
 import { z } from "zod";
 import type { ToolDefinition } from "../../core/generation.js";
-import type { DatasetContext } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
-import { loadPyJson } from "../../graders/tau-bench/python-data.js";
-import { TAU_TABLES, type TauDomain, tauDataFromTexts } from "../../graders/tau-bench/tau-domain.js";
+import type { PyValue } from "../../graders/tau-bench/python-data.js";
+import { type TauDomain, tauDataFromTexts } from "../../graders/tau-bench/tau-domain.js";
 import { type TauTask, tauTaskFrom } from "../../graders/tau-bench/tau-task.js";
 import type { TauTool } from "../../graders/tau-bench/tau-tool.js";
-import { readLocalText } from "../read-local-text.js";
 import type { TauEnvironment } from "./tau-sample.js";
+
+/** A value read from a file, with the file's name as errors give it. */
+export interface TauFileValue<T> {
+  file: string;
+  value: T;
+}
+
+/** Where a domain's files come from; each method reads one kind of file and names it. */
+export interface TauDomainFiles {
+  /** The test task list as Python holds it (dicts as Maps), in τ-bench's order. */
+  readTasks(domain: TauDomain): Promise<TauFileValue<PyValue>>;
+  /** The OpenAI tool schemas offered to the agent (JSON values), in τ-bench's `ALL_TOOLS` order (`toolNames`). */
+  readToolDefinitions(domain: TauDomain, toolNames: readonly string[]): Promise<TauFileValue<unknown>>;
+  /** Each table's JSON text (`TAU_TABLES[domain]`); `file` names where the tables are. */
+  readTables(domain: TauDomain): Promise<TauFileValue<Readonly<Record<string, string>>>>;
+  /** The policy (the agent's system prompt). */
+  readWiki(domain: TauDomain): Promise<string>;
+}
 
 const toolSchema = z.object({
   type: z.literal("function"),
@@ -20,26 +36,17 @@ const toolSchema = z.object({
   }),
 });
 
-function invalid(file: string, message: string): DatasetError {
-  return new DatasetError(`tau_bench/${file}: ${message}`, { code: "E_DATASET_ROW_INVALID" });
-}
-
-function parseJson(file: string, text: string): ReturnType<typeof loadPyJson> {
-  try {
-    return loadPyJson(text);
-  } catch (error) {
-    throw invalid(file, `not JSON (${(error as Error).message})`);
-  }
+export function invalidTauFile(file: string, message: string): DatasetError {
+  return new DatasetError(`${file}: ${message}`, { code: "E_DATASET_ROW_INVALID" });
 }
 
 /** The domain's tasks (the test split, τ-bench's default and airline's only one), in τ-bench's order. */
-export async function readTauTasks(context: DatasetContext, domain: TauDomain): Promise<TauTask[]> {
-  const file = `${domain}_tasks_test.json`;
-  const value = parseJson(file, await readLocalText(context, `tau_bench/${file}`));
-  if (!Array.isArray(value)) throw invalid(file, "must be a list of tasks");
+export async function readTauTasks(files: TauDomainFiles, domain: TauDomain): Promise<TauTask[]> {
+  const { file, value } = await files.readTasks(domain);
+  if (!Array.isArray(value)) throw invalidTauFile(file, "must be a list of tasks");
   return value.map((entry, index) => {
     const task = tauTaskFrom(entry);
-    if (typeof task === "string") throw invalid(file, `task ${index}: ${task}`);
+    if (typeof task === "string") throw invalidTauFile(file, `task ${index}: ${task}`);
     return task;
   });
 }
@@ -49,38 +56,31 @@ export async function readTauTasks(context: DatasetContext, domain: TauDomain): 
  * schemas: every offered function must be one the run can execute.
  */
 export async function readTauEnvironment(
-  context: DatasetContext,
+  files: TauDomainFiles,
   domain: TauDomain,
   implemented: readonly TauTool[],
 ): Promise<TauEnvironment> {
-  const texts: Record<string, string> = {};
-  for (const table of TAU_TABLES[domain]) {
-    texts[table] = await readLocalText(context, `tau_bench/db/${domain}/${table}.json`);
-  }
+  const tables = await files.readTables(domain);
   let data: TauEnvironment["data"];
   try {
-    data = tauDataFromTexts(domain, texts);
+    data = tauDataFromTexts(domain, tables.value);
   } catch (error) {
-    throw invalid(`db/${domain}`, (error as Error).message);
+    throw invalidTauFile(tables.file, (error as Error).message);
   }
-  const toolsFile = `${domain}_tools.json`;
-  const toolsText = await readLocalText(context, `tau_bench/${toolsFile}`);
-  let toolsValue: unknown;
-  try {
-    toolsValue = JSON.parse(toolsText);
-  } catch (error) {
-    throw invalid(toolsFile, `not JSON (${(error as Error).message})`);
-  }
-  const parsedTools = z.array(toolSchema).safeParse(toolsValue);
+  const tools = await files.readToolDefinitions(
+    domain,
+    implemented.map((tool) => tool.name),
+  );
+  const parsedTools = z.array(toolSchema).safeParse(tools.value);
   if (!parsedTools.success) {
     const issue = parsedTools.error.issues[0];
-    throw invalid(toolsFile, `${issue?.path.join(".") ?? ""} ${issue?.message ?? "invalid"}`);
+    throw invalidTauFile(tools.file, `${issue?.path.join(".") ?? ""} ${issue?.message ?? "invalid"}`);
   }
   const byName = new Map(implemented.map((tool) => [tool.name, tool]));
   for (const definition of parsedTools.data) {
     if (!byName.has(definition.function.name)) {
-      throw invalid(
-        toolsFile,
+      throw invalidTauFile(
+        tools.file,
         `offers ${definition.function.name}, which is not a ${domain} tool of τ-bench (known: ${[...byName.keys()].join(", ")})`,
       );
     }
@@ -90,6 +90,6 @@ export async function readTauEnvironment(
     data,
     tools: byName,
     toolDefinitions: parsedTools.data as ToolDefinition[],
-    wiki: await readLocalText(context, `tau_bench/${domain}_wiki.md`),
+    wiki: await files.readWiki(domain),
   };
 }
