@@ -1,18 +1,16 @@
 // The unbiased pass@k estimator of Chen et al. 2021 (Codex): 1 − C(n − c, k) / C(n, k), computed stably.
 
+/** Refuses counts no estimate is defined for: `metric` needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n. */
+function checkCounts(metric: string, n: number, c: number, k: number): void {
+  const isInteger = Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k);
+  if (!isInteger || c < 0 || c > n || k < 1 || k > n) {
+    throw new RangeError(`${metric} needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n=${n}, c=${c}, k=${k}.`);
+  }
+}
+
 /** n samples generated for a problem, c of them correct; the chance that at least one of k drawn is correct. */
 export function passAtK(n: number, c: number, k: number): number {
-  if (
-    !Number.isInteger(n) ||
-    !Number.isInteger(c) ||
-    !Number.isInteger(k) ||
-    c < 0 ||
-    c > n ||
-    k < 1 ||
-    k > n
-  ) {
-    throw new RangeError(`pass@k needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n=${n}, c=${c}, k=${k}.`);
-  }
+  checkCounts("pass@k", n, c, k);
   if (n - c < k) return 1;
   // C(n−c, k)/C(n, k) = Π_{i=n−c+1}^{n} (1 − k/i), the Codex paper's numpy form.
   let product = 1;
@@ -33,17 +31,7 @@ export function meanPassAtK(problems: readonly { n: number; c: number }[], k: nu
  * as τ-bench's `display_metrics` computes it per task before averaging.
  */
 export function passHatK(n: number, c: number, k: number): number {
-  if (
-    !Number.isInteger(n) ||
-    !Number.isInteger(c) ||
-    !Number.isInteger(k) ||
-    c < 0 ||
-    c > n ||
-    k < 1 ||
-    k > n
-  ) {
-    throw new RangeError(`pass^k needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n, got n=${n}, c=${c}, k=${k}.`);
-  }
+  checkCounts("pass^k", n, c, k);
   if (c < k) return 0;
   // C(c, k)/C(n, k) = Π_{i=0}^{k−1} (c − i)/(n − i).
   let product = 1;
