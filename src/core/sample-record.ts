@@ -63,6 +63,11 @@ export type ExtraGrade = z.infer<typeof extraGradeSchema>;
  */
 export const sampleTurnSchema = z.object({
   party: z.literal("user_model").optional(),
+  /**
+   * How many messages the request carried: a conversation a program keeps in `details` shows each request as its
+   * first `messages` messages.
+   */
+  messages: z.number().int().min(0).optional(),
   finish_reason: z.enum(FINISH_REASONS),
   usage: z.object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable() }),
   timings: sampleTimingsSchema,

@@ -165,6 +165,8 @@ describe("buildProgramWorkItem", () => {
     expect(record?.turns?.map((turn) => turn.timings.sent_at_ms)).toEqual([500, 1500, 2500]);
     expect(record?.turns?.map((turn) => turn.timings.e2e_ms)).toEqual([10, 20, 30]);
     expect(record?.turns?.map((turn) => turn.attempts)).toEqual([1, 3, 2]);
+    // Each request's size: the question, then the conversation so far and the follow-up.
+    expect(record?.turns?.map((turn) => turn.messages)).toEqual([1, 3, 5]);
     expect(record?.turns?.map((turn) => turn.usage.completion_tokens)).toEqual([5, 6, 7]);
   });
 

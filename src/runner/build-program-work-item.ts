@@ -47,9 +47,10 @@ function withSystemPrompt(messages: readonly ChatMessage[], systemPrompt: string
 }
 
 /** One turn's journal entry. */
-function turnOf(result: GenerationResult, party: Party, runStartMs: number): SampleTurn {
+function turnOf({ result, party, prompt }: SentTurn, runStartMs: number): SampleTurn {
   return {
     ...(party === "user_model" ? { party } : {}),
+    ...(prompt.type === "chat" ? { messages: prompt.messages.length } : {}),
     finish_reason: result.finishReason,
     usage: {
       prompt_tokens: result.usage.promptTokens ?? null,
@@ -205,7 +206,7 @@ function programRecord(
     attempts: results.reduce((sum, result) => sum + result.attempts, 0),
     session: outcome.session,
     error: journalError(error),
-    turns: sent.map((turn) => turnOf(turn.result, turn.party, outcome.runStartMs)),
+    turns: sent.map((turn) => turnOf(turn, outcome.runStartMs)),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     ...(scored.details === undefined ? {} : { details: scored.details }),
   };

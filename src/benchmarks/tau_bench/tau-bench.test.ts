@@ -363,7 +363,18 @@ describe("tau_bench: runs through the oracle mock server", () => {
       expect(parties[0]).toBe("user_model");
       expect(parties.at(-1)).toBe("user_model");
       expect(parties.filter((party) => party === "model").length).toBeGreaterThan(1);
-      expect((record.details?.["conversation"] as ChatMessage[] | undefined)?.length).toBeGreaterThan(3);
+      // Each request is a prefix of the saved conversation (the agent's) or of the user's side.
+      const conversation = record.details?.["conversation"] as ChatMessage[];
+      const userSide = record.details?.["user_conversation"] as ChatMessage[];
+      for (const turn of record.turns ?? []) {
+        const side = turn.party === "user_model" ? userSide : conversation;
+        expect(turn.messages).toBeLessThan(side.length);
+      }
+      const lastAgentTurn = record.turns?.filter((turn) => turn.party === undefined).at(-1);
+      expect(record.prompt).toEqual({
+        type: "chat",
+        messages: conversation.slice(0, lastAgentTurn?.messages),
+      });
     }
   });
 
