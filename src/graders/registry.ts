@@ -17,6 +17,7 @@ import {
   lmEvalGsm8kStrict,
 } from "./lm-eval-gsm8k.js";
 import { lmEvalMmluGenerative } from "./lm-eval-mmlu-generative.js";
+import { longbenchV2 } from "./longbench-v2.js";
 import { mathGrader } from "./math-grader.js";
 import { mmluProApiExtract, mmluProExtract } from "./mmlu-pro-extract.js";
 import { multipleChoice } from "./multiple-choice.js";
@@ -56,6 +57,7 @@ export const graders = {
   lm_eval_bbh_fewshot: lmEvalBbhFewshot,
   mmlu_pro_extract: mmluProExtract,
   mmlu_pro_api_extract: mmluProApiExtract,
+  longbench_v2: longbenchV2,
 } satisfies Record<string, Grader>;
 
 export type GraderName = keyof typeof graders;
