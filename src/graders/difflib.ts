@@ -133,7 +133,11 @@ function compareMatches(x: Match, y: Match): number {
 }
 
 /** `get_matching_blocks()` on code-point arrays. */
-function matchingBlocksOf(a: readonly number[], b: readonly number[], options: SequenceMatcherOptions): Match[] {
+function matchingBlocksOf(
+  a: readonly number[],
+  b: readonly number[],
+  options: SequenceMatcherOptions,
+): Match[] {
   const chained = chainB(b, options);
   const la = a.length;
   const lb = b.length;
