@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DatasetError } from "../errors.js";
 import { fetchPinnedFile, mirrorBaseUrl, type PinnedFile, pinnedFileCachePath } from "./fetch-pinned-file.js";
+import { caughtDatasetError } from "./test-support/caught-dataset-error.js";
 import {
   closedPortUrl,
   type DirectoryServer,
@@ -55,15 +55,6 @@ function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { LLM_BENCH_CACHE: cacheDir, HF_HUB_OFFLINE: "", ...extra };
 }
 
-async function caught(promise: Promise<unknown>): Promise<DatasetError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DatasetError);
-  return error as DatasetError;
-}
-
 describe("fetchPinnedFile", () => {
   it("downloads and verifies the file, caches it, then reuses it with no request (offline too)", async () => {
     server = await startDirectoryServer({ prefix: "/repo", directory: upstreamDir });
@@ -108,7 +99,9 @@ describe("fetchPinnedFile", () => {
 
   it("offline without a cached copy names the file, the cache path and the ways out, without a request", async () => {
     server = await startDirectoryServer({ prefix: "/repo", directory: upstreamDir });
-    const error = await caught(fetchPinnedFile(pinned(server.url), { env: env({ HF_HUB_OFFLINE: "1" }) }));
+    const error = await caughtDatasetError(
+      fetchPinnedFile(pinned(server.url), { env: env({ HF_HUB_OFFLINE: "1" }) }),
+    );
     expect(error.code).toBe("E_DATASET_OFFLINE");
     expect(error.message).toBe(
       "HF_HUB_OFFLINE is set and the demo file data/demo.txt is not in the cache (never downloaded; looked for " +
@@ -122,7 +115,7 @@ describe("fetchPinnedFile", () => {
     const cached = pinnedFileCachePath(cacheDir, "demo/abc123/data/demo.txt");
     await mkdir(path.dirname(cached), { recursive: true });
     await writeFile(cached, "truncated");
-    const error = await caught(
+    const error = await caughtDatasetError(
       fetchPinnedFile(pinned(await closedPortUrl()), { env: env({ HF_HUB_OFFLINE: "1" }) }),
     );
     expect(error.message).toContain("the cached copy is corrupted: wrong SHA-256");
@@ -134,7 +127,7 @@ describe("fetchPinnedFile", () => {
       Buffer.byteLength(CONTENT) - 3,
     );
     server = await startDirectoryServer({ prefix: "/repo", body });
-    const error = await caught(fetchPinnedFile(pinned(server.url), { env: env() }));
+    const error = await caughtDatasetError(fetchPinnedFile(pinned(server.url), { env: env() }));
     expect(error.code).toBe("E_DATASET_CHECKSUM");
     const actual = createHash("sha256").update(body).digest("hex");
     expect(error.message).toBe(
@@ -149,7 +142,9 @@ describe("fetchPinnedFile", () => {
 
   it("a 404 names the file, the URL and the status", async () => {
     server = await startDirectoryServer({ prefix: "/repo" });
-    const error = await caught(fetchPinnedFile(pinned(server.url), { env: env(), sleep: noSleep }));
+    const error = await caughtDatasetError(
+      fetchPinnedFile(pinned(server.url), { env: env(), sleep: noSleep }),
+    );
     expect(error.code).toBe("E_DATASET_NOT_FOUND");
     expect(error.message).toBe(
       `Downloading the demo file data/demo.txt from ${server.url}/data/demo.txt failed: HTTP 404. Check ` +
@@ -160,7 +155,7 @@ describe("fetchPinnedFile", () => {
   it("an unreachable server is a clear error after the retries", async () => {
     const url = await closedPortUrl("/repo");
     let sleeps = 0;
-    const error = await caught(
+    const error = await caughtDatasetError(
       fetchPinnedFile(pinned(url), {
         env: env(),
         sleep: async () => {
@@ -180,7 +175,9 @@ describe("fetchPinnedFile", () => {
 
   it("a body larger than the limit is not the file, and nothing is cached", async () => {
     server = await startDirectoryServer({ prefix: "/repo", directory: upstreamDir });
-    const error = await caught(fetchPinnedFile(pinned(server.url, { maxBytes: 10 }), { env: env() }));
+    const error = await caughtDatasetError(
+      fetchPinnedFile(pinned(server.url, { maxBytes: 10 }), { env: env() }),
+    );
     expect(error.code).toBe("E_DATASET_HTTP");
     expect(error.message).toBe(
       `${server.url}/data/demo.txt sent more than 10 bytes: it is not the demo file data/demo.txt.`,
@@ -192,7 +189,9 @@ describe("fetchPinnedFile", () => {
     server = await startDirectoryServer({ prefix: "/repo", directory: upstreamDir });
     const blocker = path.join(cacheDir, "blocker");
     await writeFile(blocker, "a file where a directory should be");
-    const error = await caught(fetchPinnedFile(pinned(server.url), { env: env(), cacheDir: blocker }));
+    const error = await caughtDatasetError(
+      fetchPinnedFile(pinned(server.url), { env: env(), cacheDir: blocker }),
+    );
     expect(error.code).toBe("E_DATASET_CACHE");
     expect(error.message).toMatch(
       /^Cannot write the cache file for the demo file data\/demo\.txt .*LLM_BENCH_CACHE/,

@@ -98,31 +98,16 @@ function findLongestMatch(
   }
   // Widen over equal non-junk elements (popular ones included, since they were never indexed), then over
   // equal junk elements; the order matters for which block Python reports.
-  while (besti > alo && bestj > blo && !junk.has(at(b, bestj - 1)) && at(a, besti - 1) === at(b, bestj - 1)) {
-    besti--;
-    bestj--;
-    bestsize++;
-  }
-  while (
-    besti + bestsize < ahi &&
-    bestj + bestsize < bhi &&
-    !junk.has(at(b, bestj + bestsize)) &&
-    at(a, besti + bestsize) === at(b, bestj + bestsize)
-  ) {
-    bestsize++;
-  }
-  while (besti > alo && bestj > blo && junk.has(at(b, bestj - 1)) && at(a, besti - 1) === at(b, bestj - 1)) {
-    besti--;
-    bestj--;
-    bestsize++;
-  }
-  while (
-    besti + bestsize < ahi &&
-    bestj + bestsize < bhi &&
-    junk.has(at(b, bestj + bestsize)) &&
-    at(a, besti + bestsize) === at(b, bestj + bestsize)
-  ) {
-    bestsize++;
+  for (const isJunk of [false, true]) {
+    const isEqual = (i: number, j: number) => junk.has(at(b, j)) === isJunk && at(a, i) === at(b, j);
+    while (besti > alo && bestj > blo && isEqual(besti - 1, bestj - 1)) {
+      besti--;
+      bestj--;
+      bestsize++;
+    }
+    while (besti + bestsize < ahi && bestj + bestsize < bhi && isEqual(besti + bestsize, bestj + bestsize)) {
+      bestsize++;
+    }
   }
   return { a: besti, b: bestj, size: bestsize };
 }

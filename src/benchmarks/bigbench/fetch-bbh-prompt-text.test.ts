@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DatasetError } from "../../errors.js";
+import { caughtDatasetError } from "../../datasets/test-support/caught-dataset-error.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { BBH_PROMPT_SHA256, BBH_PROMPTS_COMMIT } from "./bbh-prompt-source.js";
 import { bbhPromptCachePath, fetchBbhPromptText } from "./fetch-bbh-prompt-text.js";
@@ -34,15 +34,6 @@ afterEach(async () => {
 
 function env(url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { LLM_BENCH_BBH_PROMPTS_URL: url, LLM_BENCH_CACHE: cacheDir, HF_HUB_OFFLINE: "", ...extra };
-}
-
-async function caught(promise: Promise<unknown>): Promise<DatasetError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DatasetError);
-  return error as DatasetError;
 }
 
 describe("fetchBbhPromptText", () => {
@@ -80,7 +71,7 @@ describe("fetchBbhPromptText", () => {
 
   it("rejects a file whose SHA-256 differs, naming the task, the URL and both hashes, and caches nothing", async () => {
     server = await startBbhPromptServer({ body: "Not the prompt file.\n\nQ: x\nA: y\n" });
-    const error = await caught(fetchBbhPromptText("navigate", { env: env(server.url) }));
+    const error = await caughtDatasetError(fetchBbhPromptText("navigate", { env: env(server.url) }));
     expect(error.code).toBe("E_DATASET_CHECKSUM");
     const actual = createHash("sha256").update("Not the prompt file.\n\nQ: x\nA: y\n").digest("hex");
     expect(error.message).toContain("navigate");
@@ -92,7 +83,7 @@ describe("fetchBbhPromptText", () => {
 
   it("offline with an empty cache names the file, the cache path and both ways out, without a request", async () => {
     server = await startBbhPromptServer({ body: "unused" });
-    const error = await caught(
+    const error = await caughtDatasetError(
       fetchBbhPromptText("word_sorting", { env: env(server.url, { HF_HUB_OFFLINE: "1" }) }),
     );
     expect(error.code).toBe("E_DATASET_OFFLINE");
@@ -106,7 +97,7 @@ describe("fetchBbhPromptText", () => {
   it("an unreachable mirror is a clear error suggesting --data-dir, after the retries", async () => {
     const url = await closedPortUrl();
     let sleeps = 0;
-    const error = await caught(
+    const error = await caughtDatasetError(
       fetchBbhPromptText("hyperbaton", {
         env: env(url),
         sleep: async () => {
@@ -124,7 +115,7 @@ describe("fetchBbhPromptText", () => {
 
   it("a server that never answers times out into the same error", async () => {
     server = await startBbhPromptServer({ isSilent: true });
-    const error = await caught(
+    const error = await caughtDatasetError(
       fetchBbhPromptText("hyperbaton", {
         env: env(server.url),
         timeoutMs: 200,
@@ -138,7 +129,9 @@ describe("fetchBbhPromptText", () => {
 
   it("a 404 from the mirror names the URL and the status", async () => {
     server = await startBbhPromptServer({});
-    const error = await caught(fetchBbhPromptText("snarks", { env: env(server.url), sleep: noSleep }));
+    const error = await caughtDatasetError(
+      fetchBbhPromptText("snarks", { env: env(server.url), sleep: noSleep }),
+    );
     expect(error.code).toBe("E_DATASET_NOT_FOUND");
     expect(error.message).toContain(`${server.url}/snarks.txt failed: HTTP 404`);
   });

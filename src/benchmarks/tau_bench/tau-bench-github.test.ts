@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatasetContext } from "../../datasets/create-dataset-context.js";
+import { caughtDatasetError } from "../../datasets/test-support/caught-dataset-error.js";
 import {
   closedPortUrl,
   type DirectoryServer,
   startDirectoryServer,
 } from "../../datasets/test-support/start-directory-server.js";
-import { DatasetError } from "../../errors.js";
 import { TAU_DOMAIN_TOOLS } from "../../graders/tau-bench/domain-tools.js";
 import { PythonFloat, type PyValue } from "../../graders/tau-bench/python-data.js";
 import { printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
@@ -49,15 +49,6 @@ function githubEnv(url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEn
     HF_HUB_OFFLINE: "",
     ...extra,
   };
-}
-
-async function caught(promise: Promise<unknown>): Promise<DatasetError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(DatasetError);
-  return error as DatasetError;
 }
 
 suite("tau_bench from τ-bench's repository", () => {
@@ -173,7 +164,7 @@ suite("tau_bench from τ-bench's repository", () => {
     const repoDir = path.join(work, "repo");
     writeTauRepo(dataDir ?? "", repoDir, path.join(work, "local"));
     server = await startDirectoryServer({ directory: repoDir });
-    const error = await caught(
+    const error = await caughtDatasetError(
       tauBench.load({
         context: createDatasetContext({ env: githubEnv(server.url) }),
         nShots: 0,
@@ -196,7 +187,7 @@ suite("tau_bench from τ-bench's repository", () => {
 
   it("offline with nothing cached names the file, the cache and --data-dir, without a request", async () => {
     server = await startDirectoryServer({ directory: work });
-    const error = await caught(
+    const error = await caughtDatasetError(
       tauBench.load({
         context: createDatasetContext({ env: githubEnv(server.url, { HF_HUB_OFFLINE: "1" }) }),
         nShots: 0,
@@ -231,7 +222,7 @@ describe("tau_bench's GitHub files, without the shared data", () => {
       "tau_bench/envs/retail/tools/think.py":
         'class Think(Tool):\n    def get_info():\n        return {"type": "function", "function": {"name": "calculate"}}\n',
     });
-    const error = await caught(files.readToolDefinitions("retail", ["think"]));
+    const error = await caughtDatasetError(files.readToolDefinitions("retail", ["think"]));
     expect(error.message).toBe(
       'sierra-research/tau-bench@59a200c:tau_bench/envs/retail/tools/think.py: get_info() must offer the function "think", not "calculate"',
     );
@@ -242,7 +233,7 @@ describe("tau_bench's GitHub files, without the shared data", () => {
       "tau_bench/envs/airline/tasks_test.py":
         'TASKS = [Task(user_id=USER, instruction="x", actions=[], outputs=[])]\n',
     });
-    const error = await caught(files.readTasks("airline"));
+    const error = await caughtDatasetError(files.readTasks("airline"));
     expect(error.message).toBe(
       "sierra-research/tau-bench@59a200c:tau_bench/envs/airline/tasks_test.py: the task list (TASKS_TEST = / " +
         "TASKS =): [0].user_id: a name expression is not a literal",

@@ -80,7 +80,7 @@ function lastChange(sample: TauSample): number {
     const tool = tools.get(action.name);
     if (tool === undefined || TAU_TERMINATE_TOOLS.includes(action.name)) return;
     const next = callTauTool(tool, data, action.kwargs).data;
-    if (!isSameData(next as never, data as never)) last = index;
+    if (!isSameData(next, data)) last = index;
     data = next;
   });
   return last;

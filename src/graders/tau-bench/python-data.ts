@@ -113,7 +113,10 @@ export function pyRepr(value: PyValue): string {
  * True when τ-bench's data hash (sha256 of `str()` of the data with every dict's items sorted) is the same for both:
  * dict key order does not matter, list order does, and an int is not the float of the same value.
  */
-export function isSameData(left: PyValue, right: PyValue): boolean {
+export function isSameData(
+  left: PyValue | ReadonlyMap<string, PyValue>,
+  right: PyValue | ReadonlyMap<string, PyValue>,
+): boolean {
   if (left === right) return true;
   if (left instanceof PythonFloat || right instanceof PythonFloat) {
     return left instanceof PythonFloat && right instanceof PythonFloat && left.value === right.value;

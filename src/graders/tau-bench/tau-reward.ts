@@ -47,7 +47,7 @@ export function groundTruthData(
 
 export function tauReward(input: TauRewardInput): TauReward {
   const expected = groundTruthData(input.task, input.tools, input.terminateTools, input.initialData);
-  const isDataCorrect = isSameData(input.finalData as Map<string, never>, expected as Map<string, never>);
+  const isDataCorrect = isSameData(input.finalData, expected);
   const said = input.agentMessages.map((message) => message.toLowerCase().replaceAll(",", ""));
   const outputs = new Map(
     input.task.outputs.map((output) => [

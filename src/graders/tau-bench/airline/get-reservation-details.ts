@@ -1,19 +1,11 @@
 // get_reservation_details: the reservation as JSON. τ-bench's text for an unknown id says "user not found".
-import { dumpPythonJson } from "../../python-json.js";
-import { pyHasKey } from "../python-ops.js";
-import { type TauTool, tableOf } from "../tau-tool.js";
-import { argument } from "../tool-arguments.js";
+import { recordLookupTool } from "../record-lookup.js";
+import type { TauTool } from "../tau-tool.js";
 
-export const getReservationDetailsTool: TauTool = {
+export const getReservationDetailsTool: TauTool = recordLookupTool({
   name: "get_reservation_details",
   className: "GetReservationDetails",
-  parameters: [{ name: "reservation_id" }],
-  invoke(data, args) {
-    const reservations = tableOf(data, "reservations");
-    const reservationId = argument(args, "reservation_id");
-    if (pyHasKey(reservations, reservationId)) {
-      return { output: dumpPythonJson(reservations.get(reservationId), null), data };
-    }
-    return { output: "Error: user not found", data };
-  },
-};
+  table: "reservations",
+  parameter: "reservation_id",
+  notFound: "Error: user not found",
+});

@@ -1,6 +1,7 @@
 // get_order_details: an order as JSON.
+
+import { recordLookupTool } from "../record-lookup.js";
 import type { TauTool } from "../tau-tool.js";
-import { recordLookupTool } from "./record-lookup.js";
 
 export const getOrderDetails: TauTool = recordLookupTool({
   name: "get_order_details",

@@ -1,6 +1,7 @@
 // get_product_details: a product with all its variants as JSON.
+
+import { recordLookupTool } from "../record-lookup.js";
 import type { TauTool } from "../tau-tool.js";
-import { recordLookupTool } from "./record-lookup.js";
 
 export const getProductDetails: TauTool = recordLookupTool({
   name: "get_product_details",

@@ -1,6 +1,7 @@
 // get_user_details: a user's profile as JSON.
+
+import { recordLookupTool } from "../record-lookup.js";
 import type { TauTool } from "../tau-tool.js";
-import { recordLookupTool } from "./record-lookup.js";
 
 export const getUserDetails: TauTool = recordLookupTool({
   name: "get_user_details",

@@ -1,9 +1,10 @@
-// The three read-only lookups (order, product, user): the record as JSON, or the table's "not found" message.
-import { dumpPythonJson } from "../../python-json.js";
-import { pyHasKey } from "../python-ops.js";
-import type { TauTool } from "../tau-tool.js";
-import { tableOf } from "../tau-tool.js";
-import { argument, requiredParameters } from "../tool-arguments.js";
+// The read-only lookups of both domains (retail order, product, user; airline reservation, user): the record as
+// JSON, or the tool's "not found" text (airline's reservation lookup says "user not found", as τ-bench's does).
+import { dumpPythonJson } from "../python-json.js";
+import { pyHasKey } from "./python-ops.js";
+import type { TauTool } from "./tau-tool.js";
+import { tableOf } from "./tau-tool.js";
+import { argument, requiredParameters } from "./tool-arguments.js";
 
 interface RecordLookup {
   readonly name: string;
