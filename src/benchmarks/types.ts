@@ -4,6 +4,7 @@ import type { FinishReason, GenerationParams, ToolDefinition } from "../core/gen
 import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { TaskGroup } from "../core/task-group.js";
+import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
 import type { CodeSandbox } from "../sandbox/types.js";
@@ -42,6 +43,24 @@ export interface LoadOptions {
    * for a benchmark whose rows carry a date (`Benchmark.hasDatedSamples`).
    */
   dateWindow?: { start?: string; end?: string };
+  /**
+   * The run's tokenizer (`--tokenizer`, else the default chain: the served model's name as a Hub repository, then
+   * the server's `/tokenize`), resolved on the first call and shared by the run's benchmarks. Rejects with a
+   * ConfigError saying how to name one when none can be had. Absent where nothing can tokenize (a `grade` run).
+   */
+  tokenizer?: () => Promise<TextTokenizer>;
+  /** The long-context flags (`--max-context-tokens`, `--context-tokens`, `--depths`); absent when none was given. */
+  longContext?: LongContextSettings;
+}
+
+/** The long-context flags a benchmark may read (each absent when not given: the recipe's own then). */
+export interface LongContextSettings {
+  /** LongBench v2: prompts longer than this many tokens are cut in the middle. */
+  readonly maxContextTokens?: number;
+  /** Passkey: haystack prompts of exactly these token counts. */
+  readonly contextTokens?: readonly number[];
+  /** Passkey: needle depths in percent of the haystack. */
+  readonly depths?: readonly number[];
 }
 
 /** A multiple-choice sample scored by likelihood: the context and each option's continuation. */
@@ -65,6 +84,13 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
   samples: S[];
   /** Builds the full prompt for a sample, few-shot examples included. Pure. */
   buildPrompt(sample: S, options: PromptOptions): Prompt;
+  /**
+   * The prompt as sent, when it needs token work first (LongBench v2's middle truncation to a token budget, a passkey
+   * haystack cut to exactly N tokens) with `LoadOptions.tokenizer`. It is built when the sample's request is, so a run
+   * holds one such prompt per sample in flight; `buildPrompt` stays the prompt before that work (what `grade` and
+   * the oracle read). Absent: `buildPrompt` is sent.
+   */
+  preparePrompt?(sample: S, options: PromptOptions): Promise<Prompt>;
   /** Present when the benchmark supports `--scoring loglikelihood`. Pure. */
   buildLoglikelihood?(sample: S, options: PromptOptions): LoglikelihoodPrompt;
   /** Samples of the dataset left out of `samples`, with why. */

@@ -4,6 +4,7 @@ import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
 import { generationOptions } from "./generation-options.js";
 import { loadOptions } from "./load-options.js";
+import { longContextOptions } from "./long-context-options.js";
 import { groupsShape } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
 import { profileRequestOptions } from "./request-options.js";
@@ -16,6 +17,7 @@ export const PROFILE_OPTION_GROUPS = [
   loadOptions,
   workloadOptions,
   accuracyOptions,
+  longContextOptions,
   generationOptions,
   profileRequestOptions,
   outputOptions,

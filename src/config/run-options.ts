@@ -4,6 +4,7 @@ import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
 import { runGenerationOptions } from "./generation-options.js";
 import { localModelOptions } from "./local-model-options.js";
+import { longContextOptions } from "./long-context-options.js";
 import { groupsShape, numberFromText, option, optionGroup } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
 import { runRequestOptions } from "./request-options.js";
@@ -59,6 +60,7 @@ export const RUN_OPTION_GROUPS = [
   connectionOptions,
   runOnlyOptions,
   accuracyOptions,
+  longContextOptions,
   runGenerationOptions,
   runRequestOptions,
   outputOptions,

@@ -15,6 +15,15 @@ const chatMessageSchema = z.object({
 export const promptSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat"), messages: z.array(chatMessageSchema) }),
   z.object({ type: z.literal("completion"), text: z.string() }),
+  /** A long prompt kept as its digest (`--journal-prompts`; see `journal-prompt.ts`). */
+  z.object({
+    type: z.literal("digest"),
+    form: z.enum(["chat", "completion"]),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    chars: z.number().int().min(0),
+    messages: z.number().int().min(0).optional(),
+    tail: z.string(),
+  }),
 ]);
 
 /** Per-request timings relative to the request's send time (ms), plus its send time relative to the run start. */

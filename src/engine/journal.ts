@@ -1,21 +1,34 @@
 // The run's journal: one graded sample a line, written synchronously so a killed process loses only requests in flight.
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
+import { type JournalPromptPolicy, journalPrompt } from "../core/journal-prompt.js";
 import { recordKey, type SampleRecord, sampleRecordSchema } from "../core/sample-record.js";
 import { DatasetError } from "../errors.js";
 
 export interface JournalWriter {
-  append(record: SampleRecord): void;
+  /**
+   * Writes the record and returns it as written: its prompt digested under the journal's
+   * prompt policy. Keep the returned record, not the given one, so a long prompt is not held after its sample ends.
+   */
+  append(record: SampleRecord): SampleRecord;
   close(): void;
 }
 
+export interface JournalOptions {
+  /** What is kept of each prompt (`--journal-prompts`); default auto: long prompts as their digest. */
+  prompts?: JournalPromptPolicy;
+}
+
 /** Opens `path` for appending (created if absent). Each `append` is one `write(2)` of one whole line. */
-export function openJournal(path: string): JournalWriter {
+export function openJournal(path: string, options: JournalOptions = {}): JournalWriter {
   const fd = openSync(path, "a");
+  const policy = options.prompts ?? "auto";
   let isClosed = false;
   return {
-    append(record) {
+    append(given) {
       if (isClosed) throw new Error("journal is closed");
+      const record = withJournalPrompts(given, policy);
       writeSync(fd, `${JSON.stringify(record)}\n`);
+      return record;
     },
     close() {
       if (isClosed) return;
@@ -73,4 +86,10 @@ export function readJournal(path: string): JournalContents {
     records.set(recordKey(record), record);
   }
   return { records, skippedLines };
+}
+
+/** The record with its prompt as the policy keeps it (the same object when nothing changes). */
+function withJournalPrompts(record: SampleRecord, policy: JournalPromptPolicy): SampleRecord {
+  const prompt = journalPrompt(record.prompt, policy);
+  return prompt === record.prompt ? record : { ...record, prompt };
 }

@@ -9,7 +9,8 @@ import { schedule } from "./scheduler.js";
 /** The common unit of work: one generation request, built only when a worker takes it, and its grading. */
 export interface WorkItem {
   readonly key: string;
-  request(): GenerationRequest;
+  /** The request to send; a promise when the prompt needs token work first (`LoadedBenchmark.preparePrompt`). */
+  request(): GenerationRequest | Promise<GenerationRequest>;
   /**
    * Turns the backend's answer into a journal record (a scorer may make that async). Throws only for a fatal error
    * every sample would hit (a scorer returning no scores), which stops the run.
@@ -43,7 +44,8 @@ async function sendItem(
     const record = await item.execute(backend, signal);
     return record === undefined ? undefined : async () => record;
   }
-  const result = await backend.generate(item.request(), { signal });
+  const request = item.request();
+  const result = await backend.generate(request instanceof Promise ? await request : request, { signal });
   if (result.status === "aborted") return undefined;
   return async () => item.complete(result);
 }
@@ -87,8 +89,8 @@ export async function runEngine(
   let fatal: { error: unknown } | undefined;
   const signal =
     options.signal === undefined ? fatalStop.signal : AbortSignal.any([options.signal, fatalStop.signal]);
-  const finishRecord = (record: SampleRecord) => {
-    journal.append(record);
+  const finishRecord = (given: SampleRecord) => {
+    const record = journal.append(given);
     records.push(record);
     onSampleEnd?.(record);
     if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {

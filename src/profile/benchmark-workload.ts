@@ -1,9 +1,11 @@
 // A registered benchmark's prompts as a workload: planned and graded exactly as `llm-bench run` plans and grades them.
 import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { RunOptions } from "../config/run-options.js";
+import type { Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { buildWorkItem } from "../runner/build-work-item.js";
+import { promptOptionsFor } from "../runner/fit-shots-to-token-budget.js";
 import { openRunSandbox } from "../runner/open-run-sandbox.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "../runner/plan-benchmark.js";
 import { isRecipeProgram } from "../runner/score-answer.js";
@@ -33,9 +35,27 @@ export async function planBenchmarkWorkload(
 }
 
 /** `runStartMs`: the `now()` the session started at; journal records keep send times relative to it. */
+/**
+ * The prompts of a benchmark whose prompts need token work (`LoadedBenchmark.preparePrompt`: LongBench v2's
+ * truncation, passkey haystacks), prepared before the load so that the load's requests are ready when their time
+ * comes: a profile holds every such prompt at once (give `--limit` for long contexts). Undefined for the others.
+ */
+export async function prepareBenchmarkPrompts(
+  plan: PlannedBenchmark,
+): Promise<ReadonlyMap<string, Prompt> | undefined> {
+  const { preparePrompt } = plan.loaded;
+  if (preparePrompt === undefined) return undefined;
+  const prepared = new Map<string, Prompt>();
+  for (const sample of plan.samples) {
+    prepared.set(sample.id, await preparePrompt.call(plan.loaded, sample, promptOptionsFor(plan, sample)));
+  }
+  return prepared;
+}
+
 export function createBenchmarkWorkload(
   plan: PlannedBenchmark,
   options: { stream: boolean; runStartMs: number; session: number },
+  prepared?: ReadonlyMap<string, Prompt>,
 ): Workload {
   const { samples } = plan;
   return {
@@ -44,8 +64,15 @@ export function createBenchmarkWorkload(
     item(index) {
       const sample = samples[index % samples.length];
       if (sample === undefined) throw new RangeError(`${plan.benchmark.name} has no samples`);
-      const work = buildWorkItem(plan, sample, options);
-      return { request: work.request(), grade: (result) => work.complete(result) };
+      const prompt = prepared?.get(sample.id);
+      const work = buildWorkItem(plan, sample, prompt === undefined ? options : { ...options, prompt });
+      const request = work.request();
+      if (request instanceof Promise) {
+        throw new RangeError(
+          `${plan.benchmark.name}'s prompts need preparing first (prepareBenchmarkPrompts)`,
+        );
+      }
+      return { request, grade: (result) => work.complete(result) };
     },
   };
 }

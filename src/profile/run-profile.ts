@@ -135,7 +135,10 @@ export async function runProfile(
       const exportFile = openProfileExport(join(runDir, "profile_export.jsonl"), {
         isAppend: session.index > 0,
       });
-      const journal = plan === undefined ? undefined : openJournal(join(runDir, "samples.jsonl"));
+      const journal =
+        plan === undefined
+          ? undefined
+          : openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
       const recorder = createProfileRecorder({
         exportFile,
         collector,
@@ -162,8 +165,8 @@ export async function runProfile(
         ended++;
         reporter?.onRequestEnd?.({ isOk });
       };
-      const onGraded = (record: SampleRecord): void => {
-        journal?.append(record);
+      const onGraded = (given: SampleRecord): void => {
+        const record = journal?.append(given) ?? given;
         records.push(record);
         reporter?.onSampleEnd?.(record);
       };

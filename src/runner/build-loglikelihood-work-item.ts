@@ -172,7 +172,7 @@ export function buildLoglikelihoodWorkItem(
       response: record.response,
       reasoning: "",
       finishReason: "other",
-      prompt: record.prompt,
+      prompt: record.prompt.type === "digest" ? undefined : record.prompt,
       choices,
     });
     // acc_norm means something only when the target is one of the candidates.

@@ -12,27 +12,46 @@ import type { PlannedBenchmark } from "./plan-benchmark.js";
 import { repeatParams } from "./repeat-samples.js";
 import { type ScoredAnswer, scoreAnswer, UNCLOSED_THINK } from "./score-answer.js";
 
+export interface WorkItemOptions {
+  stream: boolean;
+  runStartMs: number;
+  session: number;
+  /** The prompt to send, already prepared (profile prepares a long-context benchmark's prompts before its load). */
+  prompt?: Prompt;
+}
+
+/**
+ * The sample's work item. Its request is built when first asked for (so a run holds the prompts of the samples in
+ * flight only), through the benchmark's `preparePrompt` when it has one — then `request()` is a promise.
+ */
 export function buildWorkItem(
   plan: PlannedBenchmark,
   sample: BenchmarkSample,
-  options: { stream: boolean; runStartMs: number; session: number },
+  options: WorkItemOptions,
 ): WorkItem {
   const benchmark = plan.benchmark.name;
-  let request: GenerationRequest | undefined;
-  const getRequest = (): GenerationRequest => {
-    request ??= {
-      prompt: plan.loaded.buildPrompt(sample, promptOptionsFor(plan, sample)),
-      params: withSampleBody(repeatParams(plan.params, plan.repeats, sample.id), plan, sample),
-      stream: options.stream,
-    };
+  const { preparePrompt } = plan.loaded;
+  let request: GenerationRequest | Promise<GenerationRequest> | undefined;
+  const requestWith = (prompt: Prompt): GenerationRequest => ({
+    prompt,
+    params: withSampleBody(repeatParams(plan.params, plan.repeats, sample.id), plan, sample),
+    stream: options.stream,
+  });
+  const getRequest = (): GenerationRequest | Promise<GenerationRequest> => {
+    if (request !== undefined) return request;
+    const promptOptions = promptOptionsFor(plan, sample);
+    if (options.prompt !== undefined) request = requestWith(options.prompt);
+    else if (preparePrompt === undefined)
+      request = requestWith(plan.loaded.buildPrompt(sample, promptOptions));
+    else request = preparePrompt.call(plan.loaded, sample, promptOptions).then(requestWith);
     return request;
   };
   return {
     key: recordKey({ benchmark, id: sample.id }),
     request: getRequest,
     async complete(result) {
-      const scored =
-        result.status === "ok" ? await scoreResult(plan, sample, result, getRequest().prompt) : undefined;
+      const { prompt } = await getRequest();
+      const scored = result.status === "ok" ? await scoreResult(plan, sample, result, prompt) : undefined;
       const grade = scored?.grade ?? failedGrade(result);
       const extraGrades =
         result.status === "ok"
@@ -45,7 +64,7 @@ export function buildWorkItem(
         id: sample.id,
         task: sample.task,
         status: scored?.error === undefined ? result.status : "error",
-        prompt: getRequest().prompt,
+        prompt,
         response: result.text,
         reasoning: result.reasoning,
         extracted: grade.extracted,

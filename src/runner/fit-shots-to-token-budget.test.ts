@@ -81,7 +81,7 @@ describe("fitShotsToTokenBudget", () => {
       for (const sample of plan.samples) {
         const nShots = expected.get(sample.id) ?? 5;
         const work = buildWorkItem(byEndpoint, sample, { stream: false, runStartMs: 0, session: 0 });
-        expect(work.request().prompt).toEqual(
+        expect((await work.request()).prompt).toEqual(
           plan.loaded.buildPrompt(sample, { ...byEndpoint.promptOptions, nShots }),
         );
       }

@@ -201,7 +201,7 @@ export async function gradeResponses(
     startedAt,
   });
   const { runDir } = session;
-  const journal = openJournal(join(runDir, "samples.jsonl"));
+  const journal = openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
   try {
     for (const record of records) journal.append(record);
   } finally {

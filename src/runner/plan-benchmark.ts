@@ -8,6 +8,7 @@ import type {
   BenchmarkSample,
   LoadedBenchmark,
   LoadOptions,
+  LongContextSettings,
   PromptOptions,
   Recipe,
 } from "../benchmarks/types.js";
@@ -17,6 +18,7 @@ import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import type { EndpointType } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
+import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
@@ -95,10 +97,12 @@ export async function loadRunBenchmarks(options: RunOptions): Promise<Benchmark[
   return loaded;
 }
 
+/** `tokenizer`: the run's (see `LoadOptions.tokenizer`), for benchmarks that count or cut tokens. */
 export async function planBenchmark(
   benchmark: Benchmark,
   options: RunOptions,
   context: DatasetContext,
+  tokenizer?: () => Promise<TextTokenizer>,
 ): Promise<PlannedBenchmark> {
   const recipe = selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType);
   const nShots = options.nShots ?? recipe.defaultNShots;
@@ -124,6 +128,8 @@ export async function planBenchmark(
     nShots,
     ...(tasks === undefined ? {} : { tasks }),
     ...(dateWindow === undefined ? {} : { dateWindow }),
+    ...(tokenizer === undefined ? {} : { tokenizer }),
+    ...longContextOf(options),
   });
   const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
   const limit = sampleLimit(options);
@@ -312,4 +318,13 @@ function checkRecipePairsKnown(
       );
     }
   }
+}
+
+/** The long-context flags given, as `LoadOptions.longContext`. */
+function longContextOf(options: RunOptions): { longContext?: LongContextSettings } {
+  const settings: { -readonly [Key in keyof LongContextSettings]: LongContextSettings[Key] } = {};
+  if (options.maxContextTokens !== undefined) settings.maxContextTokens = options.maxContextTokens;
+  if (options.contextTokens !== undefined) settings.contextTokens = options.contextTokens;
+  if (options.depths !== undefined) settings.depths = options.depths;
+  return Object.keys(settings).length === 0 ? {} : { longContext: settings };
 }

@@ -254,7 +254,7 @@ async function runResolved(
     signal,
     onWarning: reporter?.onWarning?.bind(reporter),
   });
-  const journal = openJournal(join(runDir, "samples.jsonl"));
+  const journal = openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
   let serverGone: ServerGone | undefined;
