@@ -17,6 +17,12 @@ export interface BenchmarkSample {
   /** The gold answer in the grader's canonical form. */
   gold: string;
   choices?: readonly string[];
+  /**
+   * Other ways the reference breaks its results down, beside the task: facet name → this sample's value (LongBench
+   * v2's `difficulty` and `length`, MRCR's `needles` and `context_bin`, a passkey's `depth` and `context_tokens`).
+   * Each facet gets an accuracy per value in the result (`breakdowns`); `Benchmark.facetGrids` names pairs to cross.
+   */
+  facets?: Readonly<Record<string, string>>;
 }
 
 export interface PromptOptions {
@@ -459,6 +465,16 @@ export interface Benchmark<S extends BenchmarkSample = BenchmarkSample> {
    * each in `<benchmark>.json`'s `task_groups` with a 95% CI, when every task of the group was graded.
    */
   readonly taskGroups?: readonly TaskGroup[];
+  /**
+   * Facets (`BenchmarkSample.facets`) to cross in the result, as [rows, columns] (a passkey's depth × length grid):
+   * an accuracy per pair of values (`grids` in `<benchmark>.json`).
+   */
+  readonly facetGrids?: readonly (readonly [string, string])[];
+  /**
+   * The order to show a facet's values in (LongBench v2's short, medium, long), by facet; values not listed follow
+   * in sorted order (numerically when they are numbers).
+   */
+  readonly facetOrder?: Readonly<Record<string, readonly string[]>>;
   load(options: LoadOptions): Promise<LoadedBenchmark<S>>;
   readonly oracle: BenchmarkOracle<S>;
 }
