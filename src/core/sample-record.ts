@@ -88,6 +88,8 @@ export const sampleRecordSchema = z.object({
   benchmark: z.string(),
   id: z.string(),
   task: z.string(),
+  /** The sample's facets (`BenchmarkSample.facets`: difficulty, length bin, depth …); absent when it has none. */
+  facets: z.record(z.string(), z.string()).optional(),
   status: z.enum(GENERATION_STATUSES),
   prompt: promptSchema,
   response: z.string(),

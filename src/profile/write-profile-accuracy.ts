@@ -25,7 +25,7 @@ export function writeProfileAccuracy(
     const record = byKey.get(recordKey({ benchmark: name, id: sample.id }));
     return record === undefined ? [] : [record];
   });
-  const summary = summarizeBenchmark(name, plan.samples.length, records, plan.benchmark.taskGroups);
+  const summary = summarizeBenchmark(name, plan.samples.length, records, plan.benchmark);
   const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {

@@ -1,5 +1,7 @@
 // The console table of one benchmark: Task, Correct, Total, Accuracy, then OVERALL (micro) and MACRO rows.
+
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
+import type { FacetGridSummary } from "../results/summarize-facets.js";
 import type { ScoreMetric } from "../results/summarize-scores.js";
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
@@ -90,6 +92,13 @@ export function accuracyTable(summary: BenchmarkSummary): string {
       `pass^${estimate.k} ${percent(estimate.mean)} over ${estimate.problems} problems, 95% CI [${percent(estimate.ci95[0])}, ${percent(estimate.ci95[1])}] (bootstrap)`,
     );
   }
+  for (const { facet, values } of summary.facets ?? []) {
+    const parts = values.map(
+      ({ value, overall: part }) => `${value} ${percent(part.accuracy)} (${part.correct}/${part.total})`,
+    );
+    lines.push(`by ${facet}: ${parts.join(", ")}`);
+  }
+  for (const grid of summary.facetGrids ?? []) lines.push(...gridLines(grid));
   const notes: string[] = [];
   if (!summary.isComplete)
     notes.push(`${summary.gradedSamples} of ${summary.plannedSamples} samples graded (incomplete)`);
@@ -101,4 +110,26 @@ export function accuracyTable(summary: BenchmarkSummary): string {
     notes.push(`${summary.skipped.count} skipped: ${summary.skipped.reason}`);
   if (notes.length > 0) lines.push(`note: ${notes.join("; ")}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** A facet grid as a small table: one row per value of the first facet, one column per value of the second. */
+function gridLines(grid: FacetGridSummary): string[] {
+  const byPair = new Map(grid.cells.map((cell) => [JSON.stringify([cell.row, cell.column]), cell]));
+  const header = [`${grid.rows} \\ ${grid.columns}`, ...grid.columnValues];
+  const rows = grid.rowValues.map((row) => [
+    row,
+    ...grid.columnValues.map((column) => {
+      const cell = byPair.get(JSON.stringify([row, column]));
+      return cell === undefined ? "-" : `${percent(cell.accuracy)} (${cell.correct}/${cell.total})`;
+    }),
+  ]);
+  const widths = header.map((_, index) =>
+    Math.max(...[header, ...rows].map((cells) => (cells[index] ?? "").length)),
+  );
+  return [header, ...rows].map((cells) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join("  ")
+      .trimEnd(),
+  );
 }

@@ -4,6 +4,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
 import type { BenchmarkSummary, ExtraGraderAccuracy, TaskAccuracy } from "./summarize-benchmark.js";
+import type { FacetGridSummary, FacetSummary } from "./summarize-facets.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import type { ScoreMetric } from "./summarize-scores.js";
 
@@ -156,10 +157,13 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
             ]),
           ),
         }),
+    ...(summary.facets === undefined ? {} : { breakdowns: breakdownsJson(summary.facets) }),
+    ...(summary.facetGrids === undefined ? {} : { grids: summary.facetGrids.map(gridJson) }),
     aggregated_metrics: input.metrics,
     sample_results: input.records.map((record) => ({
       id: record.id,
       task: record.task,
+      ...(record.facets === undefined ? {} : { facets: record.facets }),
       correct: record.correct,
       ...(record.correct_norm === undefined ? {} : { correct_norm: record.correct_norm }),
       ...(record.extra_grades === undefined ? {} : { extra_grades: record.extra_grades }),
@@ -175,6 +179,44 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       ...(record.tool_calls === undefined ? {} : { tool_calls: record.tool_calls }),
       ttft_ms: record.timings.ttft_ms,
       e2e_ms: record.timings.e2e_ms,
+    })),
+  };
+}
+
+/** `breakdowns`: facet → value → accuracy with its Wilson CI (and numeric scores' means), in the summary's order. */
+function breakdownsJson(facets: readonly FacetSummary[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    facets.map(({ facet, values }) => [
+      facet,
+      Object.fromEntries(
+        values.map(({ value, overall, meanScores }) => [
+          value,
+          {
+            accuracy: overall.accuracy,
+            ci95: overall.ci95,
+            num_correct: overall.correct,
+            num_samples: overall.total,
+            ...(meanScores === undefined ? {} : { mean_scores: meanScores }),
+          },
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** A grid: its two facets, their values in order, and one cell per pair that has samples. */
+function gridJson(grid: FacetGridSummary): Record<string, unknown> {
+  return {
+    rows: grid.rows,
+    columns: grid.columns,
+    row_values: grid.rowValues,
+    column_values: grid.columnValues,
+    cells: grid.cells.map((cell) => ({
+      [grid.rows]: cell.row,
+      [grid.columns]: cell.column,
+      accuracy: cell.accuracy,
+      num_correct: cell.correct,
+      num_samples: cell.total,
     })),
   };
 }

@@ -3,6 +3,13 @@
 import type { SampleRecord } from "../core/sample-record.js";
 import type { TaskGroup } from "../core/task-group.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
+import {
+  type FacetGridSummary,
+  type FacetLayout,
+  type FacetSummary,
+  summarizeFacetGrids,
+  summarizeFacets,
+} from "./summarize-facets.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import { type ScoreMetric, summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
 import { summarizeTaskGroups, type TaskGroupAccuracy } from "./summarize-task-groups.js";
@@ -25,6 +32,11 @@ export interface ExtraGraderAccuracy {
   overall: ProportionEstimate;
 }
 
+/** What a benchmark says about its summary: its task groups and facets (a `Benchmark` has these fields). */
+export interface BenchmarkLayout extends FacetLayout {
+  readonly taskGroups?: readonly TaskGroup[];
+}
+
 export interface BenchmarkSummary {
   benchmark: string;
   /** Samples the run planned. */
@@ -45,6 +57,10 @@ export interface BenchmarkSummary {
   tasks: TaskAccuracy[];
   /** The benchmark's task groups (`Benchmark.taskGroups`) whose tasks were all graded; absent when it has none. */
   taskGroups?: TaskGroupAccuracy[];
+  /** Accuracy per value of each facet the records carry (`BenchmarkSample.facets`); absent when none. */
+  facets?: FacetSummary[];
+  /** The benchmark's facet grids (`Benchmark.facetGrids`) over the graded records; absent when none. */
+  facetGrids?: FacetGridSummary[];
   /** Samples whose request failed after its retries: not graded, left for `--resume`. */
   errors: number;
   unparsed: number;
@@ -77,8 +93,9 @@ export function summarizeBenchmark(
   benchmark: string,
   plannedSamples: number,
   records: readonly SampleRecord[],
-  taskGroups?: readonly TaskGroup[],
+  layout: BenchmarkLayout = {},
 ): BenchmarkSummary {
+  const { taskGroups } = layout;
   const byTask = new Map<string, TaskAccuracy>();
   const correctNormByTask = new Map<string, number>();
   let correct = 0;
@@ -137,6 +154,8 @@ export function summarizeBenchmark(
       row.accuracyNorm = row.total === 0 ? 0 : row.correctNorm / row.total;
     }
   }
+  const facets = summarizeFacets(records, layout);
+  const facetGrids = summarizeFacetGrids(records, layout);
   const macroAccuracy =
     tasks.length === 0 ? 0 : tasks.reduce((sum, row) => sum + row.accuracy, 0) / tasks.length;
   return {
@@ -154,6 +173,8 @@ export function summarizeBenchmark(
     withReasoning,
     isComplete: graded === plannedSamples,
     ...(taskGroups === undefined ? {} : { taskGroups: summarizeTaskGroups(taskGroups, tasks) }),
+    ...(facets.length === 0 ? {} : { facets }),
+    ...(facetGrids.length === 0 ? {} : { facetGrids }),
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
     ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
     ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind !== "boolean")

@@ -95,6 +95,7 @@ export function buildLoglikelihoodWorkItem(
       benchmark,
       id: sample.id,
       task: sample.task,
+      ...(sample.facets === undefined ? {} : { facets: sample.facets }),
       prompt: {
         type: "completion" as const,
         text: prompt?.context ?? "",

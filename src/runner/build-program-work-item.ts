@@ -183,6 +183,7 @@ function programRecord(
     benchmark: plan.benchmark.name,
     id: sample.id,
     task: sample.task,
+    ...(sample.facets === undefined ? {} : { facets: sample.facets }),
     status: failed !== undefined ? failed.status : scored.error === undefined ? "ok" : "error",
     prompt: lastPrompt,
     response: last?.text ?? "",

@@ -63,6 +63,7 @@ export function buildWorkItem(
         benchmark,
         id: sample.id,
         task: sample.task,
+        ...(sample.facets === undefined ? {} : { facets: sample.facets }),
         status: scored?.error === undefined ? result.status : "error",
         prompt,
         response: result.text,

@@ -210,7 +210,7 @@ export async function gradeResponses(
   const ordered = plan.samples.flatMap((sample) => records.filter((record) => record.id === sample.id));
   const skipped = plan.loaded.skipped;
   const summary: BenchmarkSummary = {
-    ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered, benchmark.taskGroups),
+    ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered, benchmark),
     ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, ordered) }),
     ...(skipped === undefined ? {} : { skipped }),
   };

@@ -69,6 +69,7 @@ export async function pregeneratedRecord(
     benchmark,
     id: sample.id,
     task: sample.task,
+    ...(sample.facets === undefined ? {} : { facets: sample.facets }),
     status: scored.error === undefined ? "ok" : "error",
     prompt,
     response: response.response,

@@ -348,7 +348,7 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
     });
     const skipped = plan.loaded.skipped;
     const summary = {
-      ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records, plan.benchmark.taskGroups),
+      ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records, plan.benchmark),
       ...(skipped === undefined ? {} : { skipped }),
       ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
