@@ -121,7 +121,7 @@ export async function readLongbenchV2File(
         fitToBudget,
       });
     },
-    signal,
+    { signal },
   );
   return samples;
 }

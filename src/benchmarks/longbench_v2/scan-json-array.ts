@@ -24,21 +24,23 @@ function isJsonSpace(byte: number): boolean {
 
 /**
  * Calls `onObject` with each top-level object of the array in `filePath` (its bytes and range), in file order. A file
- * that is not one array of objects is a DatasetError naming `label`. Holds one chunk and the object being read.
+ * that is not one array of objects is a DatasetError naming `label`. Holds one chunk (`chunkBytes`, 1 MiB) and the
+ * object being read.
  */
 export async function scanJsonArray(
   filePath: string,
   label: string,
   onObject: (bytes: Buffer, range: ByteRange) => void,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal | undefined; chunkBytes?: number } = {},
 ): Promise<void> {
+  const { signal, chunkBytes = CHUNK_BYTES } = options;
   const fail = (offset: number, what: string) =>
     new DatasetError(`${label}: not a JSON array of objects at byte ${offset}: ${what}.`, {
       code: "E_DATASET_ROW_INVALID",
     });
   const handle = await open(filePath, "r");
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const chunk = Buffer.allocUnsafe(chunkBytes);
     let position = 0;
     let depth = 0;
     let isInString = false;
@@ -48,7 +50,7 @@ export async function scanJsonArray(
     let parts: Buffer[] = [];
     for (;;) {
       signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+      const { bytesRead } = await handle.read(chunk, 0, chunkBytes, position);
       if (bytesRead === 0) break;
       let partStart = objectStart >= 0 ? 0 : -1;
       for (let index = 0; index < bytesRead; index++) {
