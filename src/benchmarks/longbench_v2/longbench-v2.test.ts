@@ -136,6 +136,24 @@ describe("longbench_v2 loading", () => {
     );
   });
 
+  it("reads a context whatever its text and place in the row, the other fields decoded without it", async () => {
+    const dir = path.join(scratch, "odd-rows");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(path.join(dir, "longbench_v2"), { recursive: true });
+    const rows = JSON.parse(readFileSync(path.join(dataDir, "longbench_v2", "data.json"), "utf8"));
+    // The context first, holding the key's spelling (escaped quotes and backslashes); a question that looks like the
+    // key; another key that starts like it; the second row pretty-printed.
+    const odd = 'a "context": "b" \\ \\"context\\": \u00e9';
+    const { context: _context, ...rest } = rows[0];
+    const first = { context: odd, ...rest, question: '"context": "q"', context_note: 1 };
+    const text = `[${JSON.stringify(first)}, ${JSON.stringify(rows[1], null, 2)}]`;
+    writeFileSync(path.join(dir, "longbench_v2", "data.json"), text);
+    const { samples } = await longbenchV2.load({ context: createLocalDatasetContext(dir), nShots: 0 });
+    expect(samples[0]?.question).toBe('"context": "q"');
+    expect(await samples[0]?.context.read()).toBe(odd);
+    expect(await samples[1]?.context.read()).toBe(rows[1].context);
+  });
+
   it("reads the Hub dataset's own data.json (resolve/main/data.json) into the same samples", async () => {
     const hub = await startFakeHub({
       datasets: {},

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { DatasetContext } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
 import type { LongbenchV2ContextReader, LongbenchV2Sample } from "./longbench-v2-sample.js";
-import { type ByteRange, scanJsonArray } from "./scan-json-array.js";
+import { type ByteRange, scanJsonArray, stringEnd } from "./scan-json-array.js";
 
 export const LONGBENCH_V2_HUB_REPO = "THUDM/LongBench-v2";
 /** The Hub repository's branch read (its data.json is the one file `pred.py`'s comment names). */
@@ -34,7 +34,14 @@ const rowSchema = z.object({
 /** A row's context, read back from its bytes in the file (the row parsed again, its other fields dropped). */
 function contextReader(filePath: string, range: ByteRange, label: string): LongbenchV2ContextReader {
   const parse = (bytes: Buffer): string => {
-    const row: unknown = JSON.parse(bytes.toString("utf8"));
+    let row: unknown;
+    try {
+      row = JSON.parse(bytes.toString("utf8"));
+    } catch (error) {
+      throw new DatasetError(`${label}: the row at byte ${range.offset} is not JSON (${String(error)}).`, {
+        code: "E_DATASET_ROW_INVALID",
+      });
+    }
     const context = (row as { context?: unknown }).context;
     if (typeof context !== "string") {
       throw new DatasetError(`${label} changed since it was loaded (byte ${range.offset}); run again.`);
@@ -65,6 +72,28 @@ function contextReader(filePath: string, range: ByteRange, label: string): Longb
   };
 }
 
+const CONTEXT_KEY = Buffer.from('"context"');
+
+/**
+ * The row's bytes with its `context` value emptied (`""`), so loading decodes the small fields only; the row as it
+ * is when it has no such key. An unescaped `"context"` followed by `:` is the key: inside a JSON string every `"` is
+ * escaped, and a string value is never followed by `:`.
+ */
+function withoutContext(bytes: Buffer): Buffer {
+  for (let at = bytes.indexOf(CONTEXT_KEY); at !== -1; at = bytes.indexOf(CONTEXT_KEY, at + 1)) {
+    let index = at + CONTEXT_KEY.length;
+    while (index < bytes.length && [0x20, 0x0a, 0x0d, 0x09].includes(bytes[index] ?? 0)) index++;
+    if (bytes[index] !== 0x3a || (at > 0 && bytes[at - 1] === 0x5c)) continue;
+    index++;
+    while (index < bytes.length && [0x20, 0x0a, 0x0d, 0x09].includes(bytes[index] ?? 0)) index++;
+    if (bytes[index] !== 0x22) return bytes;
+    const end = stringEnd(bytes, index + 1, false).at;
+    if (end === -1) return bytes;
+    return Buffer.concat([bytes.subarray(0, index + 1), bytes.subarray(end)]);
+  }
+  return bytes;
+}
+
 /** Every row of `filePath` as a sample, in file order; a row that breaks the schema is a DatasetError naming it. */
 export async function readLongbenchV2File(
   filePath: string,
@@ -81,7 +110,7 @@ export async function readLongbenchV2File(
       const index = samples.length;
       let value: unknown;
       try {
-        value = JSON.parse(bytes.toString("utf8"));
+        value = JSON.parse(withoutContext(bytes).toString("utf8"));
       } catch (error) {
         throw new DatasetError(`${label} row ${index}: not JSON (${String(error)}).`, {
           code: "E_DATASET_ROW_INVALID",

@@ -23,6 +23,27 @@ function isJsonSpace(byte: number): boolean {
 }
 
 /**
+ * Where the string that `view[from]` is inside ends: the index of its closing quote, or -1 when the view ends first
+ * (with whether the view's last byte leaves the next one escaped). `isEscaped`: the byte at `from` is escaped.
+ */
+export function stringEnd(
+  view: Buffer,
+  from: number,
+  isEscaped: boolean,
+): { at: number; isEscaped: boolean } {
+  let start = isEscaped ? from + 1 : from;
+  for (;;) {
+    const quote = view.indexOf(QUOTE, start);
+    const stop = quote === -1 ? view.length : quote;
+    let backslashes = 0;
+    while (stop - backslashes - 1 >= start && view[stop - backslashes - 1] === BACKSLASH) backslashes++;
+    if (quote === -1) return { at: -1, isEscaped: backslashes % 2 === 1 };
+    if (backslashes % 2 === 0) return { at: quote, isEscaped: false };
+    start = quote + 1;
+  }
+}
+
+/**
  * Calls `onObject` with each top-level object of the array in `filePath` (its bytes and range), in file order. A file
  * that is not one array of objects is a DatasetError naming `label`. Holds one chunk (`chunkBytes`, 1 MiB) and the
  * object being read.
@@ -53,14 +74,18 @@ export async function scanJsonArray(
       const { bytesRead } = await handle.read(chunk, 0, chunkBytes, position);
       if (bytesRead === 0) break;
       let partStart = objectStart >= 0 ? 0 : -1;
+      const view = chunk.subarray(0, bytesRead);
       for (let index = 0; index < bytesRead; index++) {
-        const byte = chunk[index] ?? 0;
         if (isInString) {
-          if (isEscaped) isEscaped = false;
-          else if (byte === BACKSLASH) isEscaped = true;
-          else if (byte === QUOTE) isInString = false;
+          // Jump to the string's end (contexts are megabytes): the next quote not escaped by an odd run of `\`.
+          const end = stringEnd(view, index, isEscaped);
+          isEscaped = end.isEscaped;
+          if (end.at === -1) break;
+          isInString = false;
+          index = end.at;
           continue;
         }
+        const byte = view[index] ?? 0;
         if (byte === QUOTE) {
           if (depth < 2) throw fail(position + index, "a value that is not an object");
           isInString = true;
