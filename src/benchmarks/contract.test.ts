@@ -82,8 +82,8 @@ async function programVerdict(
   sample: BenchmarkSample,
   isCorrect: boolean,
   variant: number,
+  program = recipe.grader as RecipeProgram,
 ): Promise<boolean> {
-  const program = recipe.grader as RecipeProgram;
   const { dialogue } = benchmark.oracle;
   if (dialogue !== undefined) {
     // The server finds the sample by a message equal to one of its keys, then the oracle plays the conversation.
@@ -108,6 +108,29 @@ async function programVerdict(
     return checkScorerOutput(await program.run(sample, played, {}), program.name).grade.isCorrect;
   }
   const turns = benchmark.oracle.conversationTurns?.(sample, recipe);
+  if (turns === undefined) {
+    // Requests that are each one prompt (LongBench v2's two-pass chain of thought): each is recognised by the
+    // longest of the sample's prompt endings it ends with, and answered for that ending.
+    const endings = [
+      benchmark.oracle.promptSuffix(sample, recipe),
+      ...(benchmark.oracle.otherPromptSuffixes?.(sample, recipe) ?? []),
+    ];
+    const bySuffix: SampleSession = {
+      async send(messages) {
+        const tail = messages.at(-1)?.content ?? "";
+        const suffix = endings
+          .filter((each) => tail.endsWith(each))
+          .reduce((longest, each) => (each.length > longest.length ? each : longest), "");
+        expect(suffix).not.toBe("");
+        const response = benchmark.oracle.answer(sample, isCorrect, variant, recipe, suffix);
+        return { response, reasoning: "", finishReason: "stop", isThinkUnclosed: false };
+      },
+      sendToUserModel() {
+        throw new Error(`${benchmark.name}'s oracle plays no simulated user (it has no dialogue)`);
+      },
+    };
+    return checkScorerOutput(await program.run(sample, bySuffix, {}), program.name).grade.isCorrect;
+  }
   const session: SampleSession = {
     async send(messages) {
       // The server recognises turn k by the conversation's user messages: exactly the sample's first k + 1 turns.
@@ -319,12 +342,16 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
               suffix,
             ]);
             for (const grader of graders) {
+              // A form whose grader is a program (LongBench v2's chain of thought) asks and grades itself.
+              const verdict = isRecipeProgram(grader)
+                ? await programVerdict(benchmark, recipe, sample, isCorrect, variant, grader)
+                : await isGradedCorrect(grader, sample, response, recipe, toolCalls);
               expect({
                 sample: sample.id,
                 cot,
                 variant,
                 response,
-                isCorrect: await isGradedCorrect(grader, sample, response, recipe, toolCalls),
+                isCorrect: verdict,
               }).toEqual({
                 sample: sample.id,
                 cot,

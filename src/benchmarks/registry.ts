@@ -18,6 +18,7 @@ export const benchmarks = {
   json_mode_eval: () => import("./json_mode_eval/index.js").then((module) => module.jsonModeEval),
   lcb_codegeneration: () =>
     import("./lcb_codegeneration/index.js").then((module) => module.lcbCodegeneration),
+  longbench_v2: () => import("./longbench_v2/index.js").then((module) => module.longbenchV2),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),

@@ -378,6 +378,11 @@ export interface TurnAnswer {
 export interface TurnOptions {
   readonly tools?: readonly ToolDefinition[];
   readonly toolChoice?: "auto" | "none" | "required";
+  /**
+   * This turn's max_tokens instead of the run's, where the reference gives its turns their own limits (LongBench
+   * v2's chain of thought: 1024 tokens of reasoning, then a 128-token answer).
+   */
+  readonly maxTokens?: number;
 }
 
 /**
@@ -418,7 +423,8 @@ export interface PromptTokenBudget {
 
 /** A recipe's grader and generation defaults for one chain-of-thought setting (see `Recipe.byCot`). */
 export interface RecipeCotVariant {
-  readonly grader?: GraderName;
+  /** A registered grader, or a program when the form asks differently (LongBench v2's two-pass chain of thought). */
+  readonly grader?: GraderName | RecipeProgram;
   /** Merged over `defaultParams`, under `defaultParamsByEndpoint`. */
   readonly defaultParams?: GenerationParams;
 }

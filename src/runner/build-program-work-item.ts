@@ -99,6 +99,7 @@ export function buildProgramWorkItem(
               ...params,
               ...(turn.tools === undefined ? {} : { tools: turn.tools }),
               ...(turn.toolChoice === undefined ? {} : { toolChoice: turn.toolChoice }),
+              ...(turn.maxTokens === undefined ? {} : { maxTokens: turn.maxTokens }),
             },
             stream: options.stream,
           });
