@@ -45,7 +45,14 @@ describe("graphwalksGrade", () => {
       "BFS from the root...\nFinal Answer: [1679091c5a,a87ff679a2, cfcd208495 , c81e728d9d, a87ff679a2]",
       TRUTH,
     );
-    expect(grade).toMatchObject({ f1: 1, jaccard: 1, precision: 1, recall: 1, isExact: true, isParsed: true });
+    expect(grade).toMatchObject({
+      f1: 1,
+      jaccard: 1,
+      precision: 1,
+      recall: 1,
+      isExact: true,
+      isParsed: true,
+    });
     expect(grade.nodes).toHaveLength(5);
   });
 

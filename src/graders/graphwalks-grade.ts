@@ -65,8 +65,7 @@ export function graphwalksGrade(response: string, answerNodes: readonly string[]
   const recall = truth.size > 0 ? overlap / truth.size : 0;
   const precision = sampled.size > 0 ? overlap / sampled.size : 0;
   const bothEmpty = sampled.size === 0 && truth.size === 0;
-  const f1 =
-    recall + precision > 0 ? (2 * (recall * precision)) / (recall + precision) : bothEmpty ? 1 : 0;
+  const f1 = recall + precision > 0 ? (2 * (recall * precision)) / (recall + precision) : bothEmpty ? 1 : 0;
   const union = sampled.size + truth.size - overlap;
   const jaccard = union === 0 ? 1 : overlap / union;
   const isExact = overlap === sampled.size && overlap === truth.size;
