@@ -10,6 +10,7 @@ export const benchmarks = {
   bfcl: () => import("./bfcl/index.js").then((module) => module.bfcl),
   bigbench: () => import("./bigbench/index.js").then((module) => module.bigbench),
   gpqa_diamond: () => import("./gpqa_diamond/index.js").then((module) => module.gpqaDiamond),
+  graphwalks: () => import("./graphwalks/index.js").then((module) => module.graphwalks),
   gsm8k: () => import("./gsm8k/index.js").then((module) => module.gsm8k),
   hellaswag: () => import("./hellaswag/index.js").then((module) => module.hellaswag),
   hle: () => import("./hle/index.js").then((module) => module.hle),
@@ -21,6 +22,7 @@ export const benchmarks = {
   longbench_v2: () => import("./longbench_v2/index.js").then((module) => module.longbenchV2),
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
+  mrcr: () => import("./mrcr/index.js").then((module) => module.mrcr),
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
 } satisfies Record<string, () => Promise<Benchmark>>;
