@@ -67,6 +67,7 @@ describe("parseProfileCommandLine", () => {
       samplesPerTask: 1,
       allowUnsafeCode: false,
       structuredOutputStyle: "response_format",
+      journalPrompts: "auto",
     });
   });
 
