@@ -20,8 +20,10 @@ export const longContextOptions = optionGroup("Tokens and long context", {
     schema: z.number().int().min(16).optional(),
     flag: "max-context-tokens",
     placeholder: "N",
-    help: "longbench_v2: cut longer prompts in the middle to N tokens (the first and last N/2), as LongBench's pred.py.",
-    defaultHelp: "120000 (LongBench's model2maxlen)",
+    help:
+      "longbench_v2: cut longer prompts in the middle to N tokens (the first and last halves), as LongBench's " +
+      "pred.py; mrcr: leave out conversations longer than N tokens, as OpenAI's card does for a context window.",
+    defaultHelp: "longbench_v2: 120000 (LongBench's model2maxlen); mrcr: none",
   }),
   contextTokens: option({
     schema: z.array(z.number().int().min(64)).optional(),
