@@ -21,6 +21,7 @@ export const benchmarks = {
   mmlu: () => import("./mmlu/index.js").then((module) => module.mmlu),
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
+  passkey: () => import("./passkey/index.js").then((module) => module.passkey),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
 } satisfies Record<string, () => Promise<Benchmark>>;
 
