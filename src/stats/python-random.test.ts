@@ -55,7 +55,9 @@ describe("PythonRandom", () => {
     // r = random.Random(7); [r.randint(-5, 5) for _ in range(10)], [r.randint(1, 1000) for _ in range(5)],
     // r.randint(0, 2**32 - 2)
     const random = new PythonRandom(7);
-    expect(Array.from({ length: 10 }, () => random.randint(-5, 5))).toEqual([0, -3, 1, 5, -5, -4, 3, -4, 0, 4]);
+    expect(Array.from({ length: 10 }, () => random.randint(-5, 5))).toEqual([
+      0, -3, 1, 5, -5, -4, 3, -4, 0, 4,
+    ]);
     expect(Array.from({ length: 5 }, () => random.randint(1, 1000))).toEqual([60, 932, 520, 220, 39]);
     expect(random.randint(0, 2 ** 32 - 2)).toBe(369140570);
     expect(() => random.randint(3, 2)).toThrow(RangeError);
