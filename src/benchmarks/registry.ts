@@ -24,6 +24,7 @@ export const benchmarks = {
   mmlu_pro: () => import("./mmlu_pro/index.js").then((module) => module.mmluPro),
   mrcr: () => import("./mrcr/index.js").then((module) => module.mrcr),
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
+  passkey: () => import("./passkey/index.js").then((module) => module.passkey),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
 } satisfies Record<string, () => Promise<Benchmark>>;
 

@@ -16,6 +16,9 @@ const BUILT_IN: Readonly<Record<string, TaskParams>> = {
   gsm8k: { alpha: 0.05, beta: 0.2, sigma: 50, numSamples: 1319 },
   // TensorRT-LLM tests/integration/defs/accuracy/accuracy_core.py@3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6 (JsonModeEval).
   json_mode_eval: { alpha: 0.05, beta: 0.2, sigma: 50, numSamples: 100 },
+  // TensorRT-LLM accuracy_core.py@00c1146004b692d94801f8533edfdc957947ab9a (PassKeyRetrieval64k and 128k, the same
+  // constants): "Threshold is set equal to reference accuracy" — σ 0 (and α 0.5) put γ on the reference.
+  passkey: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
 };
 
 /** The built-in parameters of `task`, or α 0.05, β 0.2, σ 50 and all samples for a task without any. */

@@ -46,6 +46,24 @@ describe("PythonRandom", () => {
     expect(last).toBe(2971151651);
   });
 
+  it("draws randint as CPython does (randrange over _randbelow of the width)", () => {
+    // CPython 3.11.7: random.seed(0); [random.randint(0, 9) for _ in range(20)]
+    const seeded = new PythonRandom(0);
+    expect(Array.from({ length: 20 }, () => seeded.randint(0, 9))).toEqual([
+      6, 6, 0, 4, 8, 7, 6, 4, 7, 5, 9, 3, 8, 2, 4, 2, 1, 9, 4, 8,
+    ]);
+    // r = random.Random(7); [r.randint(-5, 5) for _ in range(10)], [r.randint(1, 1000) for _ in range(5)],
+    // r.randint(0, 2**32 - 2)
+    const random = new PythonRandom(7);
+    expect(Array.from({ length: 10 }, () => random.randint(-5, 5))).toEqual([
+      0, -3, 1, 5, -5, -4, 3, -4, 0, 4,
+    ]);
+    expect(Array.from({ length: 5 }, () => random.randint(1, 1000))).toEqual([60, 932, 520, 220, 39]);
+    expect(random.randint(0, 2 ** 32 - 2)).toBe(369140570);
+    expect(() => random.randint(3, 2)).toThrow(RangeError);
+    expect(() => random.randint(0.5, 2)).toThrow(RangeError);
+  });
+
   it("rejects bit counts and bounds it does not implement", () => {
     const random = new PythonRandom(0);
     expect(() => random.getrandbits(33)).toThrow(RangeError);

@@ -1,5 +1,5 @@
-// CPython's `random.Random` (MT19937) seeded from an int, with `getrandbits(k ≤ 32)`, `_randbelow`, `shuffle`,
-// `sample`, `random()` and `gauss()`.
+// CPython's `random.Random` (MT19937) seeded from an int, with `getrandbits(k ≤ 32)`, `_randbelow`, `randint`,
+// `shuffle`, `sample`, `random()` and `gauss()`.
 
 const N = 624;
 const M = 397;
@@ -133,6 +133,17 @@ export class PythonRandom {
     let value = this.getrandbits(bits);
     while (value >= n) value = this.getrandbits(bits);
     return value;
+  }
+
+  /**
+   * `randint(a, b)`: `randrange(a, b + 1)`, which is `a + _randbelow(b - a + 1)` in every CPython 3 release (integer
+   * bounds, a width below 2³²).
+   */
+  randint(low: number, high: number): number {
+    if (!Number.isSafeInteger(low) || !Number.isSafeInteger(high) || high < low) {
+      throw new RangeError(`randint needs integers low <= high, got ${low} and ${high}`);
+    }
+    return low + this.randbelow(high - low + 1);
   }
 
   /**
