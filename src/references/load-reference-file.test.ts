@@ -42,6 +42,20 @@ describe("parseReferenceFile", () => {
     expect(entries?.[2]?.spec).toEqual({ quant_algo: "FP8", kv_cache_quant_algo: "FP8", tp_size: "2" });
   });
 
+  it("takes sigma 0 (a task that does not vary, as TensorRT-LLM's passkey) and refuses a negative one", () => {
+    const zero = parseReferenceFile(
+      "task_defaults:\n  sigma: 0\nm:\n  - accuracy: 99\n",
+      "references/p.yaml",
+      "p",
+    );
+    expect(zero.params.sigma).toBe(0);
+    expect(
+      errorOf(() =>
+        parseReferenceFile("task_defaults:\n  sigma: -1\nm:\n  - accuracy: 99\n", "references/p.yaml", "p"),
+      ),
+    ).toContain("sigma");
+  });
+
   it("reports a bad accuracy with the file and line", () => {
     const text = "my-model:\n  - accuracy: 74.5\n  - dtype: float16\n    accuracy: 174\n";
     expect(errorOf(() => parseReferenceFile(text, "refs/mmlu.yaml", "mmlu"))).toMatch(

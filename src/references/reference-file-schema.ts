@@ -13,7 +13,8 @@ export const referenceEntrySchema = z
 export const taskOverridesSchema = z.strictObject({
   alpha: z.number().gt(0).lt(1).optional(),
   beta: z.number().gt(0).lt(1).optional(),
-  sigma: z.number().positive().optional(),
+  /** 0 for a task whose score does not vary at all (TensorRT-LLM's passkey tasks: the threshold is the reference). */
+  sigma: z.number().min(0).optional(),
   num_samples: z.number().int().min(1).optional(),
 });
 
