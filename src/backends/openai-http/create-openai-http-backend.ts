@@ -12,6 +12,7 @@ import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
 import { scoreLoglikelihood } from "./score-loglikelihood.js";
+import { createHttpDetokenizer } from "./detokenize-text.js";
 import { createHttpTokenizer } from "./tokenize-text.js";
 import { versionHint } from "./version-hint.js";
 
@@ -139,6 +140,8 @@ export function createOpenAiHttpBackend(
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
     /** `POST /tokenize` at the server's root (vLLM, SGLang, llama.cpp server); undefined where there is none. */
     tokenize: createHttpTokenizer(settings),
+    /** `POST /detokenize` beside it; undefined where there is none. */
+    detokenize: createHttpDetokenizer(settings),
     close: () => transport.close(),
   };
 }
