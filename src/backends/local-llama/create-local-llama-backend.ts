@@ -1,6 +1,5 @@
 // The Backend that runs a GGUF model in-process with llama.cpp (node-llama-cpp): generation, scoring, batching.
 import path from "node:path";
-import type { Token } from "node-llama-cpp";
 import type { Dispatcher } from "undici";
 import type { LocalGpuChoice } from "../../config/local-model-options.js";
 import type {
@@ -14,6 +13,7 @@ import type {
 import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
 import type { ReadProgress } from "../../core/read-progress.js";
 import { BenchError, toError } from "../../errors.js";
+import { detokenizeChecked } from "./detokenize-checked.js";
 import { downloadHubModel } from "./download-hub-model.js";
 import { generateOnSequence } from "./generate-on-sequence.js";
 import { type LoadedLocalModel, loadLocalModel } from "./load-local-model.js";
@@ -198,7 +198,7 @@ export function createLocalLlamaBackend(options: LocalLlamaBackendOptions): Loca
     /** The GGUF's detokenizer; special tokens spelled out unless asked to skip them. */
     async detokenize(tokens, detokenizeOptions = {}) {
       const { model } = await ensureLoaded(detokenizeOptions.signal);
-      return model.detokenize(tokens as Token[], detokenizeOptions.skipSpecialTokens !== true);
+      return detokenizeChecked(model, tokens, detokenizeOptions.skipSpecialTokens !== true);
     },
     async scorePrompt(prompt, scoreOptions = {}) {
       const { model, pool } = await ensureLoaded(scoreOptions.signal);
