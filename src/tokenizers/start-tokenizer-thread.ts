@@ -22,6 +22,7 @@ export async function startTokenizerThread(data: TokenizerThreadData): Promise<T
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let failure: Error | undefined;
+  let closing: Promise<void> | undefined;
 
   const fail = (error: Error) => {
     failure ??= error;
@@ -59,7 +60,9 @@ export async function startTokenizerThread(data: TokenizerThreadData): Promise<T
       fail(error);
     });
     worker.on("exit", (code) => {
-      const error = new Error(`the tokenizer thread ended (exit code ${code})`);
+      const error = new Error(
+        closing === undefined ? `the tokenizer thread ended (exit code ${code})` : "the tokenizer is closed",
+      );
       reject(error);
       fail(error);
     });
@@ -75,7 +78,6 @@ export async function startTokenizerThread(data: TokenizerThreadData): Promise<T
       worker.postMessage({ ...request, id });
     });
 
-  let closing: Promise<void> | undefined;
   return {
     record,
     async encode(text, options = {}) {
