@@ -12,9 +12,9 @@ import type {
 } from "../serve/served-backend.js";
 import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan.js";
 import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
+import { createMockVocabulary } from "./mock-vocabulary.js";
 import { type AnswerContext, planAnswer } from "./plan-answer.js";
 import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
-import { createMockVocabulary } from "./mock-vocabulary.js";
 import { countWords } from "./split-into-tokens.js";
 import { TimerSet } from "./timer-set.js";
 

@@ -26,7 +26,9 @@ export function answerDetokenizeRequest(
     if (response.headersSent) return;
     const { detokenize } = backend;
     const cannot = () =>
-      sendError(response, 404, { message: `The backend behind this server (${backend.name}) cannot detokenize.` });
+      sendError(response, 404, {
+        message: `The backend behind this server (${backend.name}) cannot detokenize.`,
+      });
     if (detokenize === undefined) return cannot();
     let json: unknown;
     try {

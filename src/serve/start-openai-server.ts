@@ -6,12 +6,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { BenchError, toError } from "../errors.js";
 import { modelsBodyJson } from "../protocol/models-body.js";
+import { answerDetokenizeRequest } from "./answer-detokenize-request.js";
 import {
   answerGenerationRequest,
   type GenerationServer,
   type InjectedFault,
 } from "./answer-generation-request.js";
-import { answerDetokenizeRequest } from "./answer-detokenize-request.js";
 import { answerTokenizeRequest } from "./answer-tokenize-request.js";
 import { sendBody, sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";

@@ -61,7 +61,10 @@ export async function downloadHubTokenizer(options: DownloadHubTokenizerOptions)
   };
   const cachedCommit = COMMIT.test(options.revision)
     ? options.revision
-    : await readFile(refPath, "utf8").then((text) => text.trim(), () => undefined);
+    : await readFile(refPath, "utf8").then(
+        (text) => text.trim(),
+        () => undefined,
+      );
 
   let commit: string;
   if (settings.isOffline) {
@@ -78,7 +81,10 @@ export async function downloadHubTokenizer(options: DownloadHubTokenizerOptions)
           if (response.statusCode !== 200) throw await httpStatusError(response);
           const parsed = revisionInfoSchema.safeParse(await response.body.json().catch(() => undefined));
           if (!parsed.success) {
-            throw new BenchError("E_TOKENIZER_HUB", `${url} did not answer with the revision's commit ("sha").`);
+            throw new BenchError(
+              "E_TOKENIZER_HUB",
+              `${url} did not answer with the revision's commit ("sha").`,
+            );
           }
           return parsed.data.sha;
         },
@@ -153,7 +159,9 @@ function hubError(
         : error.status === 404
           ? `no such repository, revision or file (a model repository ${options.repo} with a tokenizer.json at ${options.revision})`
           : `HTTP ${error.status}`;
-    return new BenchError("E_TOKENIZER_HUB", `--tokenizer ${spec}: ${url} answered: ${why}.`, { cause: error });
+    return new BenchError("E_TOKENIZER_HUB", `--tokenizer ${spec}: ${url} answered: ${why}.`, {
+      cause: error,
+    });
   }
   if (error instanceof NetworkError) {
     return new BenchError(
@@ -164,5 +172,7 @@ function hubError(
     );
   }
   if (error instanceof BenchError) return error;
-  return new BenchError("E_TOKENIZER_HUB", `--tokenizer ${spec}: ${toError(error).message}`, { cause: error });
+  return new BenchError("E_TOKENIZER_HUB", `--tokenizer ${spec}: ${toError(error).message}`, {
+    cause: error,
+  });
 }

@@ -19,7 +19,9 @@ export function findLocalTokenizerFiles(spec: string): LocalTokenizerFiles {
   const given = path.resolve(spec);
   const info = statSync(given, { throwIfNoEntry: false });
   if (info === undefined) {
-    throw new ConfigError(`--tokenizer ${spec}: no such file or directory. The forms are ${TOKENIZER_FORMS}.`);
+    throw new ConfigError(
+      `--tokenizer ${spec}: no such file or directory. The forms are ${TOKENIZER_FORMS}.`,
+    );
   }
   let jsonPath = given;
   if (info.isDirectory()) {

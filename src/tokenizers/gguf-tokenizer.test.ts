@@ -26,7 +26,12 @@ for (const file of [NO_TEMPLATE_MODEL, CHATML_MODEL]) {
     let model: LlamaModel;
     let tokenizer: TextTokenizer;
     beforeAll(async () => {
-      const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error, progressLogs: false });
+      const llama = await getLlama({
+        gpu: false,
+        build: "never",
+        logLevel: LlamaLogLevel.error,
+        progressLogs: false,
+      });
       model = await llama.loadModel({ modelPath: modelPath ?? "", vocabOnly: true });
       tokenizer = await resolveRunTokenizer({ spec: `gguf:${modelPath}`, model: undefined, env: {} });
     });
@@ -72,7 +77,12 @@ describe.skipIf(chatmlPath === undefined)("--tokenizer server against serve", ()
   });
 
   it("gives the gguf: ids through /tokenize and the text back through /detokenize", async () => {
-    const tokenizer = await resolveRunTokenizer({ spec: "server", model: local.modelId, backend: http, env: {} });
+    const tokenizer = await resolveRunTokenizer({
+      spec: "server",
+      model: local.modelId,
+      backend: http,
+      env: {},
+    });
     for (const text of SAMPLE) {
       const ids = await tokenizer.encode(text);
       expect(ids).toEqual(await gguf.encode(text));

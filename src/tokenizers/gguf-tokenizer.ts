@@ -22,7 +22,12 @@ export async function openGgufTokenizer(
   const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
   let llama: Llama;
   try {
-    llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error, progressLogs: false });
+    llama = await getLlama({
+      gpu: false,
+      build: "never",
+      logLevel: LlamaLogLevel.error,
+      progressLogs: false,
+    });
   } catch (error) {
     throw new ConfigError(
       `--tokenizer ${record.spec}: no usable llama.cpp prebuilt binary (${toError(error).message}).`,

@@ -20,7 +20,8 @@ export function parseTokenizerSpec(spec: string): TokenizerSpec {
   if (spec === "server") return { kind: "server", spec };
   if (spec.startsWith("gguf:")) {
     const path = spec.slice("gguf:".length);
-    if (path === "") throw new ConfigError(`--tokenizer ${spec}: name the GGUF file, e.g. gguf:./model.gguf.`);
+    if (path === "")
+      throw new ConfigError(`--tokenizer ${spec}: name the GGUF file, e.g. gguf:./model.gguf.`);
     return { kind: "gguf", spec, path };
   }
   if (spec.startsWith("hf:")) {
@@ -29,7 +30,11 @@ export function parseTokenizerSpec(spec: string): TokenizerSpec {
     const repo = at === -1 ? body : body.slice(0, at);
     const revision = at === -1 ? "main" : body.slice(at + 1);
     const parts = repo.split("/");
-    if (parts.length !== 2 || !parts.every((part) => REPO_PART.test(part) && !part.includes("..")) || revision === "") {
+    if (
+      parts.length !== 2 ||
+      !parts.every((part) => REPO_PART.test(part) && !part.includes("..")) ||
+      revision === ""
+    ) {
       throw new ConfigError(
         `--tokenizer ${spec}: expected hf:OWNER/REPO or hf:OWNER/REPO@REVISION (e.g. hf:Qwen/Qwen2.5-7B-Instruct). ` +
           `The forms are ${TOKENIZER_FORMS}.`,

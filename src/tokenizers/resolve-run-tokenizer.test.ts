@@ -36,7 +36,10 @@ beforeAll(async () => {
           "tokenizer_config.json": path.join(directory, "tokenizer_config.json"),
         },
       },
-      "no-config/repo": { commit: COMMIT, files: { "tokenizer.json": path.join(directory, "tokenizer.json") } },
+      "no-config/repo": {
+        commit: COMMIT,
+        files: { "tokenizer.json": path.join(directory, "tokenizer.json") },
+      },
     },
   });
   mock = await startMockServer({ model: "mock-model" });
@@ -103,7 +106,9 @@ describe("hf: tokenizers", () => {
 
   it("works without tokenizer_config.json, and names a missing repository", async () => {
     const tokenizer = await resolve({ spec: "hf:no-config/repo@main" });
-    expect(await tokenizer.encode("hello world")).toEqual(await npmTokenizer("mistral").encode("hello world"));
+    expect(await tokenizer.encode("hello world")).toEqual(
+      await npmTokenizer("mistral").encode("hello world"),
+    );
     const error = await failure(resolve({ spec: "hf:nobody/nothing" }));
     expect(error.message).toContain("no such repository, revision or file");
     expect(error.exitCode).toBe(2);
@@ -126,7 +131,9 @@ describe("the default chain", () => {
   it("falls through to the server's /tokenize, recording why, and decodes through /detokenize", async () => {
     const tokenizer = await resolve({ model: "nobody/nothing", backend: client(), baseUrl: mock.url });
     expect(tokenizer.record).toMatchObject({ kind: "server", spec: "server", source: mock.url });
-    expect(tokenizer.record.chosenBy).toMatch(/^default: the server's \/tokenize \(hf:nobody\/nothing: .*no such repository/);
+    expect(tokenizer.record.chosenBy).toMatch(
+      /^default: the server's \/tokenize \(hf:nobody\/nothing: .*no such repository/,
+    );
     const ids = await tokenizer.encode(VARIED_TEXT);
     expect(await tokenizer.decode(ids)).toBe(VARIED_TEXT);
   });

@@ -34,7 +34,9 @@ export async function resolveRunTokenizer(context: RunTokenizerContext): Promise
       reasons.push(`${spec}: ${toError(error).message}`);
     }
   } else {
-    reasons.push(`the served model's name ${JSON.stringify(model ?? "")} is not a Hub repository (OWNER/REPO)`);
+    reasons.push(
+      `the served model's name ${JSON.stringify(model ?? "")} is not a Hub repository (OWNER/REPO)`,
+    );
   }
   if (backend?.tokenize !== undefined) {
     try {
@@ -55,7 +57,9 @@ export async function resolveRunTokenizer(context: RunTokenizerContext): Promise
       reasons.push(`the server's /tokenize failed: ${toError(error).message}`);
     }
   } else {
-    reasons.push(backend === undefined ? "no server is asked" : `the ${backend.name} backend cannot tokenize`);
+    reasons.push(
+      backend === undefined ? "no server is asked" : `the ${backend.name} backend cannot tokenize`,
+    );
   }
   throw new ConfigError(
     `No tokenizer could be found for this run — ${reasons.join("; ")}. Pass --tokenizer: ${TOKENIZER_FORMS}.`,

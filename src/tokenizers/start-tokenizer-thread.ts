@@ -14,7 +14,10 @@ import type {
 
 /** A request before it has its id (Omit distributed over the union). */
 type Unnumbered<T> = T extends unknown ? Omit<T, "id"> : never;
-type Pending = { resolve: (value: readonly number[] | string | null) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (value: readonly number[] | string | null) => void;
+  reject: (error: Error) => void;
+};
 
 /** Starts the thread and resolves once its tokenizer is loaded; a load failure rejects (a ConfigError when the user's). */
 export async function startTokenizerThread(data: TokenizerThreadData): Promise<TextTokenizer> {

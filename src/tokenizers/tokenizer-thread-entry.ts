@@ -30,9 +30,12 @@ async function load(data: TokenizerThreadData): Promise<TextTokenizer> {
       if (typeof parsed !== "object" || parsed === null) throw new Error("not a JSON object");
       return parsed;
     } catch (error) {
-      throw new ConfigError(`--tokenizer ${record.spec}: ${path} is not a ${what} (${toError(error).message}).`, {
-        cause: error,
-      });
+      throw new ConfigError(
+        `--tokenizer ${record.spec}: ${path} is not a ${what} (${toError(error).message}).`,
+        {
+          cause: error,
+        },
+      );
     }
   };
   const json = parse(source.jsonPath, "tokenizer.json");

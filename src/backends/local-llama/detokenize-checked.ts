@@ -9,7 +9,11 @@ export function vocabularySize(model: LlamaModel): number {
 }
 
 /** The text of `ids` (special tokens spelled out when `isSpecialSpelled`); an id not in the vocabulary throws a RangeError. */
-export function detokenizeChecked(model: LlamaModel, ids: readonly number[], isSpecialSpelled: boolean): string {
+export function detokenizeChecked(
+  model: LlamaModel,
+  ids: readonly number[],
+  isSpecialSpelled: boolean,
+): string {
   const size = vocabularySize(model);
   const bad = ids.find((id) => !Number.isInteger(id) || id < 0 || id >= size);
   if (bad !== undefined) {

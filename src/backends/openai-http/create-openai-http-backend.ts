@@ -8,11 +8,11 @@ import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
 import { redactUrl, urlSecrets } from "../../core/url-secrets.js";
 import { ConfigError } from "../../errors.js";
 import { createHttpTransport } from "./create-http-transport.js";
+import { createHttpDetokenizer } from "./detokenize-text.js";
 import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
 import { scoreLoglikelihood } from "./score-loglikelihood.js";
-import { createHttpDetokenizer } from "./detokenize-text.js";
 import { createHttpTokenizer } from "./tokenize-text.js";
 import { versionHint } from "./version-hint.js";
 

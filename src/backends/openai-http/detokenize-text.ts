@@ -42,7 +42,11 @@ export function createHttpDetokenizer(settings: HttpSettings) {
       }
       return parsed.data;
     } catch (error) {
-      if (error instanceof ApiCallError && error.status !== undefined && NO_ROUTE_STATUSES.has(error.status)) {
+      if (
+        error instanceof ApiCallError &&
+        error.status !== undefined &&
+        NO_ROUTE_STATUSES.has(error.status)
+      ) {
         isMissing = true;
         return undefined;
       }
