@@ -3,7 +3,7 @@ export const VARIED_TEXTS: readonly string[] = [
   "The quick brown fox jumps over the lazy dog.",
   "It's 3:45 p.m. on 2024-07-19; the total was $1,234,567.89 (about 12.5% more).",
   'def fib(n: int) -> int:\n    """Return the n-th Fibonacci number."""\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n',
-  "const x = { a: [1, 2, 3], b: `template $\{value}` };\n\tif (x.a.length !== 3) throw new Error('bad');",
+  "const x = { a: [1, 2, 3], b: `template` + value };\n\tif (x.a.length !== 3) throw new Error('bad');",
   "日本語の文章と中文句子，还有한국어 문장도 있습니다。",
   "Emoji: 🎉🚀👩‍💻 and flags 🇫🇷🇯🇵, plus ✓ ✗ → ∑ ∫ ≠.",
   "spaces    between\n\n\nnewlines\t\ttabs   and trailing   ",
