@@ -12,8 +12,9 @@ export const longContextOptions = optionGroup("Tokens and long context", {
     flag: "tokenizer",
     placeholder: "SPEC",
     help:
-      "What counts and cuts tokens: hf:OWNER/REPO (its tokenizer.json from the Hub), a tokenizer.json or model " +
-      "directory, gguf:FILE (a GGUF's vocabulary), or server (the server's /tokenize).",
+      "What counts and cuts tokens (profile --isl, long-context benchmarks): hf:OWNER/REPO[@REVISION] (its " +
+      "tokenizer.json from the Hub), a tokenizer.json or model directory, gguf:FILE (a GGUF's vocabulary), or " +
+      "server (the server's /tokenize and /detokenize).",
     defaultHelp: "the served model's name as a Hub repository, else the server's /tokenize",
   }),
   maxContextTokens: option({

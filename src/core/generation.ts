@@ -85,6 +85,11 @@ export interface TokenizeOptions extends GenerateOptions {
   addSpecialTokens: boolean;
 }
 
+export interface DetokenizeOptions extends GenerateOptions {
+  /** Leave special tokens out of the text, where the backend can choose (a server decides for itself). */
+  skipSpecialTokens?: boolean;
+}
+
 /** A model that answers requests: an OpenAI-compatible server over HTTP, or a model in-process. */
 export interface Backend {
   readonly name: string;
@@ -104,5 +109,10 @@ export interface Backend {
    * needs it. Throws `ServerUnreachableError` or `ApiCallError` when asking fails.
    */
   tokenize?(text: string, options: TokenizeOptions): Promise<number[] | undefined>;
+  /**
+   * The text of token ids of the served model's tokenizer (`tokenize`'s inverse), or undefined when the backend
+   * cannot tell (a server without a detokenize endpoint). Throws as `tokenize` does.
+   */
+  detokenize?(tokens: readonly number[], options?: DetokenizeOptions): Promise<string | undefined>;
   close(): Promise<void>;
 }

@@ -12,9 +12,10 @@ import type {
 } from "../serve/served-backend.js";
 import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan.js";
 import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
+import { createMockVocabulary } from "./mock-vocabulary.js";
 import { type AnswerContext, planAnswer } from "./plan-answer.js";
 import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
-import { countWords, mockTokenIds } from "./split-into-tokens.js";
+import { countWords } from "./split-into-tokens.js";
 import { TimerSet } from "./timer-set.js";
 
 export interface MockBackendOptions {
@@ -102,6 +103,7 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     return new MockStream(host, answer, generateOptions).run();
   };
 
+  const vocabulary = createMockVocabulary();
   return {
     name: "mock",
     modelId: model,
@@ -152,7 +154,10 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     },
     listModels: async () => [model],
     /** Words as tokens (as the mock counts prompt tokens), BOS in front when asked. */
-    tokenize: async (text, tokenizeOptions) => mockTokenIds(text, tokenizeOptions.addSpecialTokens),
+    tokenize: async (text, tokenizeOptions) => vocabulary.encode(text, tokenizeOptions.addSpecialTokens),
+    /** `tokenize`'s inverse for the ids this server handed out (BOS as `<s>`). */
+    detokenize: async (tokens, detokenizeOptions = {}) =>
+      vocabulary.decode(tokens, detokenizeOptions.skipSpecialTokens === true),
     /** Settles every answer still waiting (as aborted) and cancels its timers. */
     async close() {
       host.isClosed = true;

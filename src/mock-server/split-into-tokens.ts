@@ -29,19 +29,3 @@ export function countWords(text: string): number {
   }
   return count;
 }
-
-/** The mock's beginning-of-sequence token id, put in front when a tokenize request asks for special tokens. */
-export const MOCK_BOS_TOKEN_ID = 1;
-const MOCK_VOCABULARY_SIZE = 32_000;
-
-/** The mock's token ids of `text`: each token of `splitIntoTokens` as an FNV-1a hash of its text (2 … 31,999). */
-export function mockTokenIds(text: string, addSpecialTokens: boolean): number[] {
-  const ids = splitIntoTokens(text).map((token) => {
-    let hash = 0x811c9dc5;
-    for (let index = 0; index < token.length; index++) {
-      hash = Math.imul(hash ^ token.charCodeAt(index), 0x01000193) >>> 0;
-    }
-    return 2 + (hash % (MOCK_VOCABULARY_SIZE - 2));
-  });
-  return addSpecialTokens ? [MOCK_BOS_TOKEN_ID, ...ids] : ids;
-}

@@ -2,6 +2,7 @@
 import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { RunOptions } from "../config/run-options.js";
 import type { Prompt } from "../core/prompt.js";
+import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { buildWorkItem } from "../runner/build-work-item.js";
@@ -15,6 +16,7 @@ import type { Workload } from "../workloads/workload.js";
 export async function planBenchmarkWorkload(
   options: RunOptions,
   context: DatasetContext,
+  tokenizer?: () => Promise<TextTokenizer>,
 ): Promise<PlannedBenchmark> {
   const [benchmark] = await loadRunBenchmarks(options);
   if (benchmark === undefined) throw new RangeError("planBenchmarkWorkload needs one benchmark");
@@ -23,7 +25,7 @@ export async function planBenchmarkWorkload(
     options,
     { env: context.downloads?.env ?? process.env },
   );
-  const plan = await planBenchmark(benchmark, options, context);
+  const plan = await planBenchmark(benchmark, options, context, tokenizer);
   if (isRecipeProgram(plan.grader)) {
     await sandbox?.close();
     throw new ConfigError(

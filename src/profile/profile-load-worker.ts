@@ -2,11 +2,14 @@
 // of the load, and stream every request to the parent as a compact record.
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
+import { redactUrl } from "../core/url-secrets.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { schedule } from "../engine/scheduler.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
 import { startClientMonitor } from "../metrics/client-monitor.js";
 import { clientReportJson } from "../metrics/client-profile-monitor.js";
+import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
+import { createRunTokenizer } from "../tokenizers/run-tokenizer.js";
 import { toCompactRequest } from "./compact-request.js";
 import { createProfileBackend } from "./create-profile-backend.js";
 import { createProfileWorkload, planProfileBenchmark, restrictPlan } from "./create-profile-workload.js";
@@ -44,6 +47,17 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
     concurrency: options.requestRate === undefined || parsed.isCapped ? share.concurrency : undefined,
   });
   const backend = createProfileBackend(options, parsed.model, plan);
+  // The tokenizer the parent resolved (its spec is in the options), for the same prompts as the parent's.
+  const tokenizer = createRunTokenizer(() =>
+    resolveRunTokenizer({
+      spec: options.tokenizer,
+      model: parsed.model,
+      backend,
+      baseUrl: redactUrl(options.baseUrl),
+      env: process.env,
+      signal,
+    }),
+  );
   // A benchmark is planned here exactly as in the parent (same options, same data), and graded where it is sent.
   const fullPlan = await planProfileBenchmark(
     options,
@@ -52,15 +66,18 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
       env: process.env,
       signal,
     }),
+    tokenizer.get,
   );
   const benchmark =
     fullPlan === undefined || parsed.pendingSampleIds === null
       ? fullPlan
       : restrictPlan(fullPlan, parsed.pendingSampleIds);
-  const workload = createProfileWorkload(options, benchmark, {
-    runStartMs: parsed.runStartEpochMs - performance.timeOrigin,
-    session: parsed.session,
-  });
+  const workload = await createProfileWorkload(
+    options,
+    benchmark,
+    { runStartMs: parsed.runStartEpochMs - performance.timeOrigin, session: parsed.session },
+    options.tokenizer === undefined ? {} : { tokenizer: tokenizer.get, signal },
+  ).finally(() => tokenizer.close());
   // Each worker warms its own code; the schedule's t0 leaves room for it (see drive-workers).
   await warmUpClient({ workload, model: parsed.model, budgetMs: options.clientWarmupMs, signal }).catch(
     () => undefined, // it only helps the first second's timings: without it the share goes on

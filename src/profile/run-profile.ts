@@ -14,6 +14,7 @@ import type { Monitor } from "../core/monitor.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
+import { redactUrl } from "../core/url-secrets.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
@@ -30,6 +31,9 @@ import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-pr
 import { openSession, readEarlierSessions } from "../session/open-session.js";
 import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
+import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
+import { createRunTokenizer, type RunTokenizer } from "../tokenizers/run-tokenizer.js";
+import type { Workload } from "../workloads/workload.js";
 import { createProfileBackend } from "./create-profile-backend.js";
 import {
   createProfileWorkload,
@@ -102,211 +106,250 @@ export async function runProfile(
           ? {}
           : { onProgress: (progress) => reporter.onDatasetProgress?.(progress) }),
       });
-      const planned = await planProfileBenchmark(options, datasets);
-      // A load's prompts are made in its workers before any request: the budget is `run`'s.
-      const fullPlan =
-        planned === undefined
-          ? undefined
-          : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
-      const earlier = readEarlierSessions(resumed);
-      const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
-      const config = writtenOptions(options);
-      const session = openSession(
-        {
-          command: "profile",
+      // Resolved when first asked for (a benchmark's token work, exact-length synthetic prompts), closed at the end.
+      const tokenizer = createRunTokenizer(() =>
+        resolveRunTokenizer({
+          spec: options.tokenizer,
           model,
-          outputDir: options.outputDir,
-          config,
-          benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
-          resumed,
-          startedAt: (dependencies.clock ?? (() => new Date()))(),
-        },
-        earlier,
+          // The listing client names the requested model; requests for the resolved one need their own.
+          backend:
+            connection.isInjected || model === options.model
+              ? connection.listing
+              : connection.sendingBackend(() => createProfileBackend(options, model, listingPlan)),
+          baseUrl: redactUrl(options.baseUrl),
+          env,
+          signal,
+        }),
       );
-      const { runDir } = session;
-      const plan =
-        fullPlan === undefined || remaining.pendingSampleIds === undefined
-          ? fullPlan
-          : restrictPlan(fullPlan, remaining.pendingSampleIds);
-      const runStartMs = now();
-      const workload = createProfileWorkload(options, plan, { runStartMs, session: session.index });
-      const measured = requestsToMeasure(options, workload, remaining, runDir);
-      const collector = new MetricsCollector({ targetRequestRate: options.requestRate, goodput });
-      const exportFile = openProfileExport(join(runDir, "profile_export.jsonl"), {
-        isAppend: session.index > 0,
-      });
-      const journal =
-        plan === undefined
-          ? undefined
-          : openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
-      const recorder = createProfileRecorder({
-        exportFile,
-        collector,
-        warmup: options.warmup,
-        runStartMs,
-        indexBase: remaining.indexBase,
-      });
-      const records: SampleRecord[] = [];
-      const monitors: Monitor[] = [
-        clientProfileMonitor(),
-        ...(options.serverMetricsUrl === undefined
-          ? []
-          : [
-              serverMetricsProfileMonitor({
-                url: options.serverMetricsUrl,
-                intervalMs: options.serverMetricsIntervalS * 1000,
-              }),
-            ]),
-        ...(dependencies.monitors ?? []),
-      ];
-      let ended = 0;
-      const total = measured === undefined ? undefined : measured + options.warmup;
-      const onRequestEnd = (isOk: boolean): void => {
-        ended++;
-        reporter?.onRequestEnd?.({ isOk });
-      };
-      const onGraded = (given: SampleRecord): void => {
-        const record = journal?.append(given) ?? given;
-        records.push(record);
-        reporter?.onSampleEnd?.(record);
-      };
-      let loadStartMs = runStartMs;
-      let sent = 0;
-      let isInterrupted = false;
-      let workers: WorkersOutcome | undefined;
-      let warmUp: ClientWarmUpReport | undefined;
       try {
-        if (!connection.isInjected && options.workers === 1) {
-          warmUp = await warmUpClient({ workload, model, budgetMs: options.clientWarmupMs, signal }).catch(
-            (error: unknown) => {
-              // The warm-up only helps the first second's timings: without it the run goes on.
-              dependencies.onWarning?.(`client warm-up skipped: ${toError(error).message}`);
-              return undefined;
-            },
+        return await profileWithTokenizer(tokenizer);
+      } finally {
+        await tokenizer.close();
+      }
+
+      async function profileWithTokenizer(tokenizer: RunTokenizer): Promise<ProfileOutcome> {
+        const planned = await planProfileBenchmark(options, datasets, tokenizer.get);
+        // A load's prompts are made in its workers before any request: the budget is `run`'s.
+        const fullPlan =
+          planned === undefined
+            ? undefined
+            : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
+        const earlier = readEarlierSessions(resumed);
+        const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
+        const config = writtenOptions(options);
+        const session = openSession(
+          {
+            command: "profile",
+            model,
+            outputDir: options.outputDir,
+            config,
+            benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
+            resumed,
+            startedAt: (dependencies.clock ?? (() => new Date()))(),
+          },
+          earlier,
+        );
+        const { runDir } = session;
+        const plan =
+          fullPlan === undefined || remaining.pendingSampleIds === undefined
+            ? fullPlan
+            : restrictPlan(fullPlan, remaining.pendingSampleIds);
+        const runStartMs = now();
+        let workload: Workload;
+        try {
+          workload = await createProfileWorkload(
+            options,
+            plan,
+            { runStartMs, session: session.index },
+            { tokenizer: tokenizer.get, onWarning: dependencies.onWarning, signal },
           );
+        } catch (error) {
+          session.end({ status: "failed", timestamp: new Date().toISOString() });
+          throw error;
         }
+        // run.json: the tokenizer used, or null for synthetic prompts that had to be approximate.
+        const tokenizerRecord =
+          tokenizer.record() ?? (plan === undefined && options.inputFile === undefined ? null : undefined);
+        const measured = requestsToMeasure(options, workload, remaining, runDir);
+        const collector = new MetricsCollector({ targetRequestRate: options.requestRate, goodput });
+        const exportFile = openProfileExport(join(runDir, "profile_export.jsonl"), {
+          isAppend: session.index > 0,
+        });
+        const journal =
+          plan === undefined
+            ? undefined
+            : openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
+        const recorder = createProfileRecorder({
+          exportFile,
+          collector,
+          warmup: options.warmup,
+          runStartMs,
+          indexBase: remaining.indexBase,
+        });
+        const records: SampleRecord[] = [];
+        const monitors: Monitor[] = [
+          clientProfileMonitor(),
+          ...(options.serverMetricsUrl === undefined
+            ? []
+            : [
+                serverMetricsProfileMonitor({
+                  url: options.serverMetricsUrl,
+                  intervalMs: options.serverMetricsIntervalS * 1000,
+                }),
+              ]),
+          ...(dependencies.monitors ?? []),
+        ];
+        let ended = 0;
+        const total = measured === undefined ? undefined : measured + options.warmup;
+        const onRequestEnd = (isOk: boolean): void => {
+          ended++;
+          reporter?.onRequestEnd?.({ isOk });
+        };
+        const onGraded = (given: SampleRecord): void => {
+          const record = journal?.append(given) ?? given;
+          records.push(record);
+          reporter?.onSampleEnd?.(record);
+        };
+        let loadStartMs = runStartMs;
+        let sent = 0;
+        let isInterrupted = false;
+        let workers: WorkersOutcome | undefined;
+        let warmUp: ClientWarmUpReport | undefined;
+        try {
+          if (!connection.isInjected && options.workers === 1) {
+            warmUp = await warmUpClient({ workload, model, budgetMs: options.clientWarmupMs, signal }).catch(
+              (error: unknown) => {
+                // The warm-up only helps the first second's timings: without it the run goes on.
+                dependencies.onWarning?.(`client warm-up skipped: ${toError(error).message}`);
+                return undefined;
+              },
+            );
+          }
+          for (const monitor of monitors) {
+            await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
+          }
+          reporter?.onLoadStart?.({
+            runDir,
+            model,
+            workload: describeProfileWorkload(options, plan),
+            requests: total,
+            durationMs: remaining.durationMs,
+            isGraded: plan !== undefined,
+          });
+          if (options.workers > 1) {
+            workers = await driveWorkers({
+              // The workers use the tokenizer the parent resolved (they build the same prompts from it).
+              options: tokenizerRecord == null ? options : { ...options, tokenizer: tokenizerRecord.spec },
+              model,
+              totalRequests: total,
+              durationMs: remaining.durationMs,
+              pendingSampleIds: remaining.pendingSampleIds,
+              session: session.index,
+              recorder,
+              signal,
+              onRequestEnd,
+              onGraded,
+              runStartMs,
+            });
+            loadStartMs = workers.startMs;
+            isInterrupted = workers.isInterrupted;
+            sent = ended;
+          } else {
+            const loadPlan = profileLoadPlan(options, total);
+            const backend = connection.sendingBackend(() => createProfileBackend(options, model, loadPlan));
+            if (!connection.isInjected)
+              await prewarmConnections(backend, loadPlan.prewarmConnections ?? 0, signal);
+            const load = await driveInProcess({
+              plan: loadPlan,
+              durationMs: remaining.durationMs,
+              warmup: options.warmup,
+              backend,
+              workload,
+              recorder,
+              signal,
+              graceMs: options.graceMs,
+              now,
+              onRequestEnd,
+              onGraded,
+            });
+            loadStartMs = load.startMs;
+            isInterrupted = load.isInterrupted;
+            sent = load.sent;
+          }
+        } catch (error) {
+          session.end({ status: "failed", timestamp: new Date().toISOString() });
+          throw error;
+        } finally {
+          exportFile.close();
+          journal?.close();
+        }
+        const monitorReports: Record<string, Record<string, unknown>> = {};
+        const monitorNotes: string[] = [];
         for (const monitor of monitors) {
-          await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
+          const report = await monitor.stop();
+          monitorReports[monitor.name] = report;
+          monitorNotes.push(...(monitor.describe?.(report) ?? []));
         }
-        reporter?.onLoadStart?.({
+        if (workers !== undefined) {
+          monitorReports["client_workers"] = workers.report;
+          monitorNotes.push(...workers.notes);
+        }
+        const summary = collector.summary();
+        const timestamp = new Date().toISOString();
+        const status = isInterrupted ? "interrupted" : "completed";
+        const document = {
+          tool: toolVersion(),
+          model,
+          started_at: session.startedAt.toISOString(),
+          ended_at: timestamp,
+          status,
+          session: session.index,
+          config: { ...config, model },
+          load_start_offset_ms: loadStartMs - runStartMs,
+          client_warmup:
+            warmUp === undefined
+              ? null
+              : { requests: warmUp.requests, ok_requests: warmUp.okRequests, elapsed_ms: warmUp.elapsedMs },
+          ...summary,
+          monitors: monitorReports,
+        };
+        writeFileAtomic(join(runDir, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
+        writeFileAtomic(join(runDir, "profile_summary.csv"), profileSummaryCsv(summary));
+        const accuracy =
+          fullPlan === undefined
+            ? undefined
+            : writeProfileAccuracy(runDir, fullPlan, [...session.previous.values(), ...records], {
+                model,
+                timestamp,
+                options,
+                startedAt: session.createdAt,
+              });
+        session.end({
+          tokenizer: tokenizerRecord,
+          status:
+            accuracy === undefined || accuracy.summary.isComplete || isInterrupted ? status : "incomplete",
+          timestamp,
+          ...(accuracy === undefined
+            ? {}
+            : {
+                summaries: {
+                  [accuracy.summary.benchmark]: summaryForManifest(accuracy.summary, accuracy.metrics),
+                },
+              }),
+          entry: { requests_sent: sent, duration_s: summary.duration_s, profile_summary: { ...summary } },
+        });
+        const outcome = {
           runDir,
           model,
-          workload: describeProfileWorkload(options, plan),
-          requests: total,
-          durationMs: remaining.durationMs,
-          isGraded: plan !== undefined,
-        });
-        if (options.workers > 1) {
-          workers = await driveWorkers({
-            options,
-            model,
-            totalRequests: total,
-            durationMs: remaining.durationMs,
-            pendingSampleIds: remaining.pendingSampleIds,
-            session: session.index,
-            recorder,
-            signal,
-            onRequestEnd,
-            onGraded,
-            runStartMs,
-          });
-          loadStartMs = workers.startMs;
-          isInterrupted = workers.isInterrupted;
-          sent = ended;
-        } else {
-          const loadPlan = profileLoadPlan(options, total);
-          const backend = connection.sendingBackend(() => createProfileBackend(options, model, loadPlan));
-          if (!connection.isInjected)
-            await prewarmConnections(backend, loadPlan.prewarmConnections ?? 0, signal);
-          const load = await driveInProcess({
-            plan: loadPlan,
-            durationMs: remaining.durationMs,
-            warmup: options.warmup,
-            backend,
-            workload,
-            recorder,
-            signal,
-            graceMs: options.graceMs,
-            now,
-            onRequestEnd,
-            onGraded,
-          });
-          loadStartMs = load.startMs;
-          isInterrupted = load.isInterrupted;
-          sent = load.sent;
-        }
-      } catch (error) {
-        session.end({ status: "failed", timestamp: new Date().toISOString() });
-        throw error;
-      } finally {
-        exportFile.close();
-        journal?.close();
+          summary,
+          monitors: monitorReports,
+          monitorNotes,
+          accuracy,
+          isInterrupted,
+        };
+        reporter?.onRunEnd?.(outcome);
+        return outcome;
       }
-      const monitorReports: Record<string, Record<string, unknown>> = {};
-      const monitorNotes: string[] = [];
-      for (const monitor of monitors) {
-        const report = await monitor.stop();
-        monitorReports[monitor.name] = report;
-        monitorNotes.push(...(monitor.describe?.(report) ?? []));
-      }
-      if (workers !== undefined) {
-        monitorReports["client_workers"] = workers.report;
-        monitorNotes.push(...workers.notes);
-      }
-      const summary = collector.summary();
-      const timestamp = new Date().toISOString();
-      const status = isInterrupted ? "interrupted" : "completed";
-      const document = {
-        tool: toolVersion(),
-        model,
-        started_at: session.startedAt.toISOString(),
-        ended_at: timestamp,
-        status,
-        session: session.index,
-        config: { ...config, model },
-        load_start_offset_ms: loadStartMs - runStartMs,
-        client_warmup:
-          warmUp === undefined
-            ? null
-            : { requests: warmUp.requests, ok_requests: warmUp.okRequests, elapsed_ms: warmUp.elapsedMs },
-        ...summary,
-        monitors: monitorReports,
-      };
-      writeFileAtomic(join(runDir, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
-      writeFileAtomic(join(runDir, "profile_summary.csv"), profileSummaryCsv(summary));
-      const accuracy =
-        fullPlan === undefined
-          ? undefined
-          : writeProfileAccuracy(runDir, fullPlan, [...session.previous.values(), ...records], {
-              model,
-              timestamp,
-              options,
-              startedAt: session.createdAt,
-            });
-      session.end({
-        status:
-          accuracy === undefined || accuracy.summary.isComplete || isInterrupted ? status : "incomplete",
-        timestamp,
-        ...(accuracy === undefined
-          ? {}
-          : {
-              summaries: {
-                [accuracy.summary.benchmark]: summaryForManifest(accuracy.summary, accuracy.metrics),
-              },
-            }),
-        entry: { requests_sent: sent, duration_s: summary.duration_s, profile_summary: { ...summary } },
-      });
-      const outcome = {
-        runDir,
-        model,
-        summary,
-        monitors: monitorReports,
-        monitorNotes,
-        accuracy,
-        isInterrupted,
-      };
-      reporter?.onRunEnd?.(outcome);
-      return outcome;
     },
   );
 }

@@ -82,3 +82,13 @@ export const tokenizeRequestSchema = z.union([
   z.object({ content: z.string(), add_special: z.boolean().default(false) }),
 ]);
 export type TokenizeRequest = z.infer<typeof tokenizeRequestSchema>;
+
+/**
+ * `POST /detokenize` as the servers take it: `tokens` (vLLM and SGLang also read `model`); vLLM and SGLang answer
+ * `{prompt}`, llama.cpp server `{content}`.
+ */
+export const detokenizeRequestSchema = z.object({
+  model: z.string().optional(),
+  tokens: z.array(z.number().int().nonnegative()),
+});
+export type DetokenizeRequest = z.infer<typeof detokenizeRequestSchema>;

@@ -74,6 +74,17 @@ export const tokenizeResponseSchema = z.looseObject({
   count: z.number().int().optional(),
 });
 
+/**
+ * `POST /detokenize`: vLLM's and SGLang's answer (`{prompt}`) or llama.cpp server's (`{content}`).
+ */
+export const detokenizeResponseSchema = z
+  .looseObject({ prompt: z.string().optional(), content: z.string().optional() })
+  .transform((body, context) => {
+    const text = body.prompt ?? body.content;
+    if (text === undefined) context.addIssue({ code: "custom", message: 'no "prompt" or "content"' });
+    return text ?? "";
+  });
+
 /** `GET /models`. */
 export const modelListSchema = z.looseObject({
   data: z.array(z.looseObject({ id: z.string() })),

@@ -78,6 +78,11 @@ export const runManifestSchema = z.object({
   ),
   sessions: z.array(sessionEntrySchema),
   summaries: z.record(z.string(), z.unknown()),
+  /**
+   * The tokenizer the run counted and cut tokens with (a TokenizerRecord: `--tokenizer` or the default chain);
+   * null: a profile that could not resolve one and sent approximate prompts; absent: none was needed.
+   */
+  tokenizer: z.record(z.string(), z.unknown()).nullish(),
 });
 export type RunManifest = z.output<typeof runManifestSchema>;
 

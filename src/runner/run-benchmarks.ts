@@ -30,6 +30,8 @@ import type { CodeSandbox } from "../sandbox/types.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
+import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
+import { createRunTokenizer, type RunTokenizer } from "../tokenizers/run-tokenizer.js";
 import { buildLoglikelihoodWorkItem } from "./build-loglikelihood-work-item.js";
 import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { buildWorkItem } from "./build-work-item.js";
@@ -176,6 +178,31 @@ async function runResolved(
   resumed: ResumedRun | undefined,
   context: Context,
 ): Promise<RunOutcome> {
+  // Resolved when a benchmark first asks for it, at most once; closed with the run.
+  const tokenizer = createRunTokenizer(() =>
+    resolveRunTokenizer({
+      spec: options.tokenizer,
+      model: options.model,
+      backend: backend === NO_SERVER ? undefined : backend,
+      baseUrl: options.backend === "local" ? undefined : redactUrl(options.baseUrl),
+      env: context.env,
+      signal: context.signal,
+    }),
+  );
+  try {
+    return await runWithTokenizer(options, benchmarks, backend, resumed, { ...context, tokenizer });
+  } finally {
+    await tokenizer.close();
+  }
+}
+
+async function runWithTokenizer(
+  options: RunOptions & { model: string },
+  benchmarks: readonly Benchmark[],
+  backend: Backend,
+  resumed: ResumedRun | undefined,
+  context: Context & { tokenizer: RunTokenizer },
+): Promise<RunOutcome> {
   const { reporter, signal } = context;
   const datasets = createDatasetContext({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
@@ -188,7 +215,7 @@ async function runResolved(
   const { model } = options;
   const plans: PlannedBenchmark[] = [];
   for (const benchmark of benchmarks) {
-    const planned = await planBenchmark(benchmark, options, datasets);
+    const planned = await planBenchmark(benchmark, options, datasets, context.tokenizer.get);
     const { sandbox } = context;
     const plan =
       sandbox === undefined || planned.recipe.executesCode !== true ? planned : { ...planned, sandbox };
@@ -207,6 +234,7 @@ async function runResolved(
     benchmarks: plans.map(manifestBenchmark),
     resumed,
     startedAt: context.clock(),
+    tokenizer: context.tokenizer.record(),
   });
   const { runDir, previous } = session;
 
@@ -311,6 +339,7 @@ async function runResolved(
   session.end({
     status,
     timestamp,
+    tokenizer: context.tokenizer.record(),
     summaries: Object.fromEntries(
       outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
     ),

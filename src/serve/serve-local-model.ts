@@ -24,6 +24,8 @@ export function serveLocalModel(backend: LocalLlamaBackend): ServedBackend {
     modelId: backend.modelId,
     generate,
     listModels: (options) => backend.listModels(options),
+    tokenize: (text, options) => backend.tokenize(text, options),
+    detokenize: (tokens, options) => backend.detokenize(tokens, options),
     close: () => backend.close(),
     async completeWithLogprobs(request, options): Promise<LogprobsAnswer> {
       if (!request.isEcho) {

@@ -1,11 +1,12 @@
 // The one OpenAI-compatible HTTP server of this project (node:http): /v1/models, /v1/chat/completions,
-// /v1/completions, /tokenize and /health over any ServedBackend, plus the routes a caller adds (the mock's /metrics,
+// /v1/completions, /tokenize, /detokenize and /health over any ServedBackend, plus the routes a caller adds (the mock's /metrics,
 // /oracle/*).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BenchError, toError } from "../errors.js";
 import { modelsBodyJson } from "../protocol/models-body.js";
+import { answerDetokenizeRequest } from "./answer-detokenize-request.js";
 import {
   answerGenerationRequest,
   type GenerationServer,
@@ -97,6 +98,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions): Promise<O
       case "POST /tokenize":
       case "POST /v1/tokenize":
         answerTokenizeRequest(request, response, backend);
+        return;
+      case "POST /detokenize":
+      case "POST /v1/detokenize":
+        answerDetokenizeRequest(request, response, backend);
         return;
       case "GET /health":
         sendBody(response, "{}");

@@ -1,6 +1,7 @@
 // Opens one session of a run directory — a new run, or a `--resume` of one — and records its end in run.json.
 import { join } from "node:path";
 import type { SampleRecord } from "../core/sample-record.js";
+import type { TokenizerRecord } from "../core/tokenizer.js";
 import { toolVersion } from "../core/tool-version.js";
 import { readJournal } from "../engine/journal.js";
 import type { RunCommand, RunManifest, RunStatus, SessionEntry } from "../results/run-manifest.js";
@@ -17,6 +18,8 @@ export interface OpenSessionOptions {
   benchmarks: RunManifest["benchmarks"];
   resumed: ResumedRun | undefined;
   startedAt: Date;
+  /** The run's tokenizer when already resolved (run.json's `tokenizer`; null: none could be, see RunManifest). */
+  tokenizer?: TokenizerRecord | null | undefined;
 }
 
 export interface SessionEnd {
@@ -24,6 +27,8 @@ export interface SessionEnd {
   timestamp: string;
   /** Per-benchmark summaries kept in run.json (default: the earlier ones). */
   summaries?: Record<string, unknown>;
+  /** The run's tokenizer, when one was resolved during the session (it replaces the one recorded). */
+  tokenizer?: TokenizerRecord | null | undefined;
   /** More fields of this session's entry (a profile's request count, duration and performance summary). */
   entry?: Omit<Partial<SessionEntry>, "started_at" | "ended_at" | "status">;
 }
@@ -74,6 +79,7 @@ export function openSession(
     benchmarks: options.benchmarks,
     sessions: [...earlierSessions, { started_at: iso, ended_at: null, status: "running" }],
     summaries: resumed?.manifest.summaries ?? {},
+    ...tokenizerField(options.tokenizer === undefined ? resumed?.manifest.tokenizer : options.tokenizer),
   };
   writeRunManifest(runDir, manifest);
   let hasEnded = false;
@@ -96,7 +102,15 @@ export function openSession(
       manifest.status = end.status;
       manifest.updated_at = end.timestamp;
       if (end.summaries !== undefined) manifest.summaries = end.summaries;
+      if (end.tokenizer !== undefined)
+        manifest.tokenizer = end.tokenizer === null ? null : { ...end.tokenizer };
       writeRunManifest(runDir, manifest);
     },
   };
+}
+
+function tokenizerField(
+  record: Readonly<Record<string, unknown>> | TokenizerRecord | null | undefined,
+): Pick<RunManifest, "tokenizer"> {
+  return record === undefined ? {} : { tokenizer: record === null ? null : { ...record } };
 }

@@ -2,10 +2,18 @@
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import type { LocalGpuChoice } from "../../config/local-model-options.js";
-import type { Backend, GenerateOptions, GenerationRequest, GenerationResult } from "../../core/generation.js";
+import type {
+  Backend,
+  DetokenizeOptions,
+  GenerateOptions,
+  GenerationRequest,
+  GenerationResult,
+  TokenizeOptions,
+} from "../../core/generation.js";
 import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
 import type { ReadProgress } from "../../core/read-progress.js";
 import { BenchError, toError } from "../../errors.js";
+import { detokenizeChecked } from "./detokenize-checked.js";
 import { downloadHubModel } from "./download-hub-model.js";
 import { generateOnSequence } from "./generate-on-sequence.js";
 import { type LoadedLocalModel, loadLocalModel } from "./load-local-model.js";
@@ -45,6 +53,8 @@ export interface LocalLlamaBackend extends Backend, LoglikelihoodScorer {
   readonly modelId: string;
   /** Downloads (for `hf:`) and loads the model now; later calls reuse it. Throws exit-2 BenchErrors. */
   load(options?: GenerateOptions): Promise<void>;
+  tokenize(text: string, options: TokenizeOptions): Promise<number[]>;
+  detokenize(tokens: readonly number[], options?: DetokenizeOptions): Promise<string>;
 }
 
 interface Loaded extends LoadedLocalModel {
@@ -184,6 +194,11 @@ export function createLocalLlamaBackend(options: LocalLlamaBackendOptions): Loca
       const { model } = await ensureLoaded(tokenizeOptions.signal);
       const tokens = withoutBos(model, model.tokenize(text, true));
       return [...(tokenizeOptions.addSpecialTokens ? leadingTokens(model) : []), ...tokens].map(Number);
+    },
+    /** The GGUF's detokenizer; special tokens spelled out unless asked to skip them. */
+    async detokenize(tokens, detokenizeOptions = {}) {
+      const { model } = await ensureLoaded(detokenizeOptions.signal);
+      return detokenizeChecked(model, tokens, detokenizeOptions.skipSpecialTokens !== true);
     },
     async scorePrompt(prompt, scoreOptions = {}) {
       const { model, pool } = await ensureLoaded(scoreOptions.signal);

@@ -8,6 +8,7 @@ import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
 import { redactUrl, urlSecrets } from "../../core/url-secrets.js";
 import { ConfigError } from "../../errors.js";
 import { createHttpTransport } from "./create-http-transport.js";
+import { createHttpDetokenizer } from "./detokenize-text.js";
 import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
@@ -139,6 +140,8 @@ export function createOpenAiHttpBackend(
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
     /** `POST /tokenize` at the server's root (vLLM, SGLang, llama.cpp server); undefined where there is none. */
     tokenize: createHttpTokenizer(settings),
+    /** `POST /detokenize` beside it; undefined where there is none. */
+    detokenize: createHttpDetokenizer(settings),
     close: () => transport.close(),
   };
 }

@@ -1,4 +1,5 @@
-// A local HTTP server in the Hugging Face Hub's URL layout (API, resolve redirect, CDN host) for tests.
+// A local HTTP server in the Hugging Face Hub's URL layout (API, resolve redirect, CDN host) for tests: dataset
+// repositories (parquet conversion, raw files) and model repositories (revision → commit, files at a commit).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -19,6 +20,8 @@ export interface FakeHubOptions {
   datasets: FakeHubDatasets;
   /** repo → `revision/path` → a local file served as that repository file (`resolve/<revision>/<path>`). */
   files?: Record<string, Record<string, string>>;
+  /** Model repositories: repo → the commit `main` names, and `path` → a local file served at that commit. */
+  models?: Record<string, { commit: string; files: Record<string, string> }>;
   /** Repos that answer 401 without a token and 403 with a token other than `token`. */
   gated?: { repos: string[]; token: string };
   /** For the first N file bodies (default none; Infinity for all): send half, then cut the connection. */
@@ -110,6 +113,7 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
 
   function handleHub(request: IncomingMessage, response: ServerResponse) {
     const url = request.url ?? "";
+    if (handleModel(url, request, response)) return;
     const api =
       /^\/api\/datasets\/([^/]+\/[^/]+)\/parquet(?:\/([^/]+)(?:\/([^/]+)(?:\/(\d+)\.parquet)?)?)?$/.exec(url);
     if (api !== null) {
@@ -170,6 +174,44 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
       return;
     }
     send(response, 404, "Not found");
+  }
+
+  /** `GET /api/models/{repo}/revision/{rev}` → `{sha}`; `GET /{repo}/resolve/{commit}/{path}` → the CDN. */
+  function handleModel(url: string, request: IncomingMessage, response: ServerResponse): boolean {
+    const revision = /^\/api\/models\/([^/]+\/[^/]+)\/revision\/([^/?]+)$/.exec(url);
+    const resolve = /^\/([^/]+\/[^/]+)\/resolve\/([0-9a-f]{40})\/(.+)$/.exec(url);
+    const repo = revision?.[1] ?? resolve?.[1];
+    if (repo === undefined || repo.startsWith("datasets/") || repo.startsWith("api/")) return false;
+    if (isRefused(repo, request, response)) return true;
+    const model = options.models?.[repo];
+    if (model === undefined) {
+      send(response, 404, '{"error":"Repository not found"}');
+      return true;
+    }
+    if (revision !== null) {
+      const rev = decodeURIComponent(revision[2] ?? "");
+      if (rev === "main" || rev === model.commit) sendJson(response, { id: repo, sha: model.commit });
+      else send(response, 404, `{"error":"Invalid rev id: ${rev}"}`);
+      return true;
+    }
+    const [, , commit = "", filePath = ""] = resolve ?? [];
+    const localFile = commit === model.commit ? model.files[filePath] : undefined;
+    if (localFile === undefined) {
+      send(response, 404, "Entry not found");
+      return true;
+    }
+    const blob = `/blobs/${encodeURIComponent(`${repo}/${commit}/${filePath}`)}`;
+    const bytes = files.get(blob) ?? readFileSync(localFile);
+    files.set(blob, bytes);
+    response
+      .writeHead(302, {
+        location: `${cdnOrigin}${blob}`,
+        "x-repo-commit": commit,
+        "x-linked-etag": `"${sha256(bytes)}"`,
+        "x-linked-size": bytes.length,
+      })
+      .end();
+    return true;
   }
 
   function shardUrls(repo: string, config: string, split: string, count: number): string[] {

@@ -1,0 +1,40 @@
+// `--tokenizer server`: the served model's own tokenizer through the backend (`POST /tokenize` and `/detokenize`
+// of vLLM, SGLang, llama.cpp server and our `serve`/mock; the GGUF's tokenizer for the in-process model).
+import type { Backend } from "../core/generation.js";
+import type { TextTokenizer, TokenizerRecord } from "../core/tokenizer.js";
+import { ConfigError } from "../errors.js";
+import { TOKENIZER_FORMS } from "./parse-tokenizer-spec.js";
+
+export function createServerTokenizer(
+  backend: Backend,
+  record: Omit<TokenizerRecord, "kind" | "implementation">,
+  signal?: AbortSignal,
+): TextTokenizer {
+  const missing = (route: string) =>
+    new ConfigError(
+      `--tokenizer ${record.spec}: the server (${record.source}) has no ${route} endpoint. Use another form: ${TOKENIZER_FORMS}.`,
+    );
+  return {
+    record: {
+      ...record,
+      kind: "server",
+      implementation: `the server's /tokenize and /detokenize (${backend.name} backend)`,
+    },
+    async encode(text, options = {}) {
+      const ids = await backend.tokenize?.(text, {
+        addSpecialTokens: options.addSpecialTokens ?? false,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (ids === undefined) throw missing("/tokenize");
+      return ids;
+    },
+    async decode(ids, options = {}) {
+      const text = await backend.detokenize?.(ids, {
+        ...(options.skipSpecialTokens === undefined ? {} : { skipSpecialTokens: options.skipSpecialTokens }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (text === undefined) throw missing("/detokenize");
+      return text;
+    },
+  };
+}
