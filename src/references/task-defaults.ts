@@ -19,6 +19,8 @@ const BUILT_IN: Readonly<Record<string, TaskParams>> = {
   // TensorRT-LLM accuracy_core.py@00c1146004b692d94801f8533edfdc957947ab9a (PassKeyRetrieval64k and 128k, the same
   // constants): "Threshold is set equal to reference accuracy" — σ 0 (and α 0.5) put γ on the reference.
   passkey: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
+  passkey_retrieval_64k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
+  passkey_retrieval_128k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
 };
 
 /** The built-in parameters of `task`, or α 0.05, β 0.2, σ 50 and all samples for a task without any. */

@@ -1,8 +1,10 @@
 // `gate RUN_DIR`: each benchmark of a run tested against its registered reference accuracy (or written as one).
+import { existsSync } from "node:fs";
 import { ConfigError } from "../errors.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
+import { referenceFilePath } from "../references/load-reference-file.js";
 import { referenceYaml } from "../references/reference-yaml.js";
-import { readRunResults } from "../results/read-run-results.js";
+import { type BenchmarkResultFile, readRunResults } from "../results/read-run-results.js";
 import { requireComplete } from "../results/require-complete.js";
 
 export interface GateRunOptions {
@@ -34,17 +36,40 @@ export function gateRun(options: GateRunOptions): GateRunResult {
     { allowIncomplete: options.allowIncomplete, command: "gate", onWarning: options.onWarning },
   );
   const model = run.manifest.model;
-  const rows = run.benchmarks.map((result) =>
-    gateBenchmark({
-      task: result.benchmark,
-      model,
-      spec: options.spec,
-      accuracy: result.accuracy,
-      n: result.num_samples,
-      referencesDir: options.referencesDir,
-    }),
+  const rows = run.benchmarks.flatMap((result) =>
+    gateTargets(result, options.referencesDir).map((target) =>
+      gateBenchmark({ ...target, model, spec: options.spec, referencesDir: options.referencesDir }),
+    ),
   );
   return { rows };
+}
+
+interface GateTarget {
+  task: string;
+  accuracy: number;
+  n: number;
+}
+
+/**
+ * What a benchmark's result is gated as: the whole benchmark when `<benchmark>.yaml` is registered, else each of its
+ * tasks that has a `<task>.yaml` of its own (TensorRT-LLM registers passkey's 64k and 128k tasks apart), on that
+ * task's graded samples; with neither, the benchmark (whose missing file is then the error).
+ */
+function gateTargets(result: BenchmarkResultFile, referencesDir: string): GateTarget[] {
+  const whole = { task: result.benchmark, accuracy: result.accuracy, n: result.num_samples };
+  if (existsSync(referenceFilePath(referencesDir, result.benchmark))) return [whole];
+  const byTask = new Map<string, { correct: number; n: number }>();
+  for (const sample of result.sample_results) {
+    if (sample.status !== undefined && sample.status !== "ok") continue;
+    const count = byTask.get(sample.task) ?? { correct: 0, n: 0 };
+    count.n++;
+    if (sample.correct) count.correct++;
+    byTask.set(sample.task, count);
+  }
+  const tasks = [...byTask]
+    .filter(([task]) => task !== result.benchmark && existsSync(referenceFilePath(referencesDir, task)))
+    .map(([task, count]) => ({ task, accuracy: count.n === 0 ? 0 : count.correct / count.n, n: count.n }));
+  return tasks.length === 0 ? [whole] : tasks;
 }
 
 /** The run's accuracies as reference YAML (`--no-reference`), to register them. */
