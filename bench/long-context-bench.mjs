@@ -63,6 +63,7 @@ function writeDataDir() {
         ...template,
         _id: `bench${String(index).padStart(4, "0")}`,
         length: "long",
+        question: `${template.question} (${index + 1})`,
         context: slice(index, 700_000),
       })),
     ),
