@@ -4,7 +4,7 @@ import { byobOptions } from "../config/byob-options.js";
 import { compareOptions } from "../config/compare-options.js";
 import { connectionOptions } from "../config/connection-options.js";
 import { gateOptions } from "../config/gate-options.js";
-import { gradeAccuracyOptions, gradeOptions } from "../config/grade-options.js";
+import { gradeAccuracyOptions, gradeLongContextOptions, gradeOptions } from "../config/grade-options.js";
 import { incompleteOptions } from "../config/incomplete-options.js";
 import { listOptions } from "../config/list-options.js";
 import { listenOptions } from "../config/listen-options.js";
@@ -108,7 +108,7 @@ export const gradeSpec = commandSpec({
   description:
     "Grade pre-generated responses (eval-only: no server is called). With BENCH, lines are {id, response,\n" +
     "reasoning?} and a run directory is written; with --grader alone, lines are {id, response, target, choices?}.",
-  groups: [gradeOptions, gradeAccuracyOptions, outputOptions],
+  groups: [gradeOptions, gradeAccuracyOptions, gradeLongContextOptions, outputOptions],
 });
 
 export const mockServerSpec = commandSpec({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { accuracyOptions } from "./accuracy-options.js";
 import { generationOptions } from "./generation-options.js";
+import { longContextOptions } from "./long-context-options.js";
 import { option, optionGroup } from "./option.js";
 
 // The simulated user's server and sampling do not apply: grade replays every turn of a conversation from the file.
@@ -40,3 +41,10 @@ export const gradeOptions = optionGroup("Grade", {
 
 /** `grade`'s accuracy options: those of `run` but `--verbose` (nothing is printed per sample) and the user model's. */
 export const gradeAccuracyOptions = optionGroup("Accuracy", gradedAccuracyOptions);
+
+// The tokenizer does not apply (grade sends nothing, so no prompt is cut); the flags that decide which samples a
+// run had (passkey's lengths and depths, MRCR's context limit) and what the journal keeps do.
+const { tokenizer: _tokenizer, ...gradedLongContextOptions } = longContextOptions.options;
+
+/** `grade`'s long-context options: those of `run` but `--tokenizer`. */
+export const gradeLongContextOptions = optionGroup(longContextOptions.title, gradedLongContextOptions);
