@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DIGEST_TAIL_CHARS, digestPrompt, journalPrompt, LONG_PROMPT_CHARS } from "./journal-prompt.js";
 import type { Prompt } from "./prompt.js";
 import { sampleRecordSchema } from "./sample-record.js";
+import { sampleRecord } from "./test-support/sample-record.js";
 
 const short: Prompt = { type: "chat", messages: [{ role: "user", content: "What is 2 + 2?" }] };
 const context = "The grass is green. ".repeat(LONG_PROMPT_CHARS / 20 + 1);
@@ -44,28 +45,7 @@ describe("journalPrompt", () => {
   });
 
   it("a journal record with a digest reads back through the record schema", () => {
-    const record = {
-      benchmark: "passkey",
-      id: "0",
-      task: "passkey",
-      status: "ok",
-      prompt: digestPrompt(long),
-      response: "12345",
-      reasoning: "",
-      extracted: "12345",
-      gold: "12345",
-      correct: true,
-      score: 1,
-      unparsed: false,
-      truncated: false,
-      grade_reason: "matched",
-      finish_reason: "stop",
-      usage: { prompt_tokens: null, completion_tokens: null },
-      timings: { sent_at_ms: 0, ttfb_ms: 1, ttft_ms: 1, e2e_ms: 2, itl_ms: null, chunks: 1 },
-      attempts: 1,
-      session: 0,
-      error: null,
-    };
+    const record = sampleRecord({ benchmark: "passkey", prompt: digestPrompt(long) });
     const parsed = sampleRecordSchema.safeParse(record);
     expect(parsed.error?.issues).toBeUndefined();
     expect(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SampleRecord } from "../core/sample-record.js";
+import { sampleRecord } from "../core/test-support/sample-record.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { aggregateRecordMetrics } from "./aggregate-record-metrics.js";
 import { benchmarkResult } from "./benchmark-result.js";
@@ -13,30 +14,14 @@ function record(
   extra: Partial<SampleRecord> = {},
 ): SampleRecord {
   next++;
-  return {
+  return sampleRecord({
     benchmark: "longbench_v2",
     id: String(next),
     task: "Single-Document QA",
     ...(facets === undefined ? {} : { facets }),
-    status: "ok",
-    prompt: { type: "completion", text: "q" },
-    response: "The correct answer is (A)",
-    reasoning: "",
-    extracted: "A",
-    gold: "A",
     correct,
-    score: correct ? 1 : 0,
-    unparsed: false,
-    truncated: false,
-    grade_reason: "",
-    finish_reason: "stop",
-    usage: { prompt_tokens: 1, completion_tokens: 1 },
-    timings: { sent_at_ms: 0, ttfb_ms: 1, ttft_ms: 1, e2e_ms: 1, itl_ms: null, chunks: 1 },
-    attempts: 1,
-    session: 0,
-    error: null,
     ...extra,
-  };
+  });
 }
 
 describe("summarizeFacets", () => {

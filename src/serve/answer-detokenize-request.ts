@@ -3,39 +3,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toError } from "../errors.js";
 import { detokenizeRequestSchema } from "../protocol/request-schemas.js";
+import { NOT_JSON, parseJsonBody, readRequestBody } from "./read-request-body.js";
 import { sendBody, sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
-
-const MAX_BODY_CHARS = 64 * 1024 * 1024;
 
 export function answerDetokenizeRequest(
   request: IncomingMessage,
   response: ServerResponse,
   backend: ServedBackend,
 ): void {
-  let bodyText = "";
-  request.setEncoding("utf8");
-  request.on("data", (chunk: string) => {
-    bodyText += chunk;
-    if (bodyText.length > MAX_BODY_CHARS) {
-      sendError(response, 413, { message: `The request body is larger than ${MAX_BODY_CHARS} characters.` });
-      request.destroy();
-    }
-  });
-  request.on("end", () => {
-    if (response.headersSent) return;
+  readRequestBody(request, response, (bodyText) => {
     const { detokenize } = backend;
     const cannot = () =>
       sendError(response, 404, {
         message: `The backend behind this server (${backend.name}) cannot detokenize.`,
       });
     if (detokenize === undefined) return cannot();
-    let json: unknown;
-    try {
-      json = JSON.parse(bodyText);
-    } catch {
-      return sendError(response, 400, { message: "The request body is not JSON." });
-    }
+    const json = parseJsonBody(bodyText, response);
+    if (json === NOT_JSON) return;
     const parsed = detokenizeRequestSchema.safeParse(json);
     if (!parsed.success) {
       return sendError(response, 400, { message: 'Send {"tokens": [ID, …]} (and optionally "model").' });

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { toError } from "../errors.js";
 import { type GenerationKind, parseGenerationRequest } from "../protocol/parse-generation-request.js";
 import { GenerationResponse, type ResponseContext } from "./generation-response.js";
+import { readRequestBody } from "./read-request-body.js";
 import { sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
 
@@ -26,8 +27,6 @@ export interface GenerationServer extends ResponseContext {
   onResponseClose: () => void;
 }
 
-const MAX_BODY_CHARS = 64 * 1024 * 1024;
-
 export function answerGenerationRequest(
   request: IncomingMessage,
   response: ServerResponse,
@@ -41,67 +40,63 @@ export function answerGenerationRequest(
   // One shared listener: nothing of this request stays reachable from it (Node keeps a connection's last request,
   // and everything its listeners hold, until the next request on that connection).
   response.on("close", server.onResponseClose);
-  let bodyText = "";
-  request.setEncoding("utf8");
-  request.on("data", (chunk: string) => {
-    bodyText += chunk;
-    if (bodyText.length > MAX_BODY_CHARS) {
-      counters.failedRequests++;
-      sendError(response, 413, { message: `The request body is larger than ${MAX_BODY_CHARS} characters.` });
-      request.destroy();
-    }
-  });
-  request.on("end", () => {
-    if (response.headersSent) return;
-    const fault = server.injectFault?.(requestNumber);
-    if (fault !== undefined) {
-      counters.failedRequests++;
-      sendError(response, fault.status, { message: fault.message }, fault.headers);
-      return;
-    }
-    const parsed = parseGenerationRequest(kind, bodyText);
-    if (parsed.status === "error") {
-      counters.failedRequests++;
-      sendError(response, 400, { message: parsed.message });
-      return;
-    }
-    const body = parsed.request;
-    const { backend } = server;
-    if (body.model !== undefined && body.model !== backend.modelId) {
-      counters.failedRequests++;
-      sendError(response, 404, {
-        message: `The model \`${body.model}\` does not exist. This server serves \`${backend.modelId}\`.`,
-        param: "model",
-        code: "model_not_found",
+  readRequestBody(
+    request,
+    response,
+    (bodyText) => {
+      const fault = server.injectFault?.(requestNumber);
+      if (fault !== undefined) {
+        counters.failedRequests++;
+        sendError(response, fault.status, { message: fault.message }, fault.headers);
+        return;
+      }
+      const parsed = parseGenerationRequest(kind, bodyText);
+      if (parsed.status === "error") {
+        counters.failedRequests++;
+        sendError(response, 400, { message: parsed.message });
+        return;
+      }
+      const body = parsed.request;
+      const { backend } = server;
+      if (body.model !== undefined && body.model !== backend.modelId) {
+        counters.failedRequests++;
+        sendError(response, 404, {
+          message: `The model \`${body.model}\` does not exist. This server serves \`${backend.modelId}\`.`,
+          param: "model",
+          code: "model_not_found",
+        });
+        return;
+      }
+      const answer = new GenerationResponse(response, server, arrivalMs, requestNumber);
+      answer.begin(
+        {
+          kind,
+          id: `${kind === "chat" ? "chatcmpl" : "cmpl"}-${server.idPrefix}${requestNumber}`,
+          createdS: Math.floor(Date.now() / 1000),
+          modelJson: server.modelJson,
+        },
+        body,
+      );
+      const isLogprobsRequest =
+        kind === "completions" && !body.stream && (body.isEcho || body.logprobs !== undefined);
+      if (isLogprobsRequest && backend.completeWithLogprobs !== undefined) {
+        backend.completeWithLogprobs(body, answer).then(
+          (result) => answer.finishLogprobs(result),
+          (error: unknown) => answer.fail(500, toError(error).message),
+        );
+        return;
+      }
+      // Inline callbacks, not named consts: run from the sources (tsx keeps names), each named closure made per
+      // request costs a defineProperty.
+      answer.call((options) => {
+        backend.generate(body, options).then(
+          (result) => answer.finish(result),
+          (error: unknown) => answer.fail(500, toError(error).message),
+        );
       });
-      return;
-    }
-    const answer = new GenerationResponse(response, server, arrivalMs, requestNumber);
-    answer.begin(
-      {
-        kind,
-        id: `${kind === "chat" ? "chatcmpl" : "cmpl"}-${server.idPrefix}${requestNumber}`,
-        createdS: Math.floor(Date.now() / 1000),
-        modelJson: server.modelJson,
-      },
-      body,
-    );
-    const isLogprobsRequest =
-      kind === "completions" && !body.stream && (body.isEcho || body.logprobs !== undefined);
-    if (isLogprobsRequest && backend.completeWithLogprobs !== undefined) {
-      backend.completeWithLogprobs(body, answer).then(
-        (result) => answer.finishLogprobs(result),
-        (error: unknown) => answer.fail(500, toError(error).message),
-      );
-      return;
-    }
-    // Inline callbacks, not named consts: run from the sources (tsx keeps names), each named closure made per
-    // request costs a defineProperty.
-    answer.call((options) => {
-      backend.generate(body, options).then(
-        (result) => answer.finish(result),
-        (error: unknown) => answer.fail(500, toError(error).message),
-      );
-    });
-  });
+    },
+    () => {
+      counters.failedRequests++;
+    },
+  );
 }

@@ -3,27 +3,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toError } from "../errors.js";
 import { tokenizeRequestSchema } from "../protocol/request-schemas.js";
+import { NOT_JSON, parseJsonBody, readRequestBody } from "./read-request-body.js";
 import { sendBody, sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
-
-const MAX_BODY_CHARS = 64 * 1024 * 1024;
 
 export function answerTokenizeRequest(
   request: IncomingMessage,
   response: ServerResponse,
   backend: ServedBackend,
 ): void {
-  let bodyText = "";
-  request.setEncoding("utf8");
-  request.on("data", (chunk: string) => {
-    bodyText += chunk;
-    if (bodyText.length > MAX_BODY_CHARS) {
-      sendError(response, 413, { message: `The request body is larger than ${MAX_BODY_CHARS} characters.` });
-      request.destroy();
-    }
-  });
-  request.on("end", () => {
-    if (response.headersSent) return;
+  readRequestBody(request, response, (bodyText) => {
     const { tokenize } = backend;
     if (tokenize === undefined) {
       sendError(response, 404, {
@@ -31,13 +20,8 @@ export function answerTokenizeRequest(
       });
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(bodyText);
-    } catch {
-      sendError(response, 400, { message: "The request body is not JSON." });
-      return;
-    }
+    const json = parseJsonBody(bodyText, response);
+    if (json === NOT_JSON) return;
     const parsed = tokenizeRequestSchema.safeParse(json);
     if (!parsed.success) {
       sendError(response, 400, {

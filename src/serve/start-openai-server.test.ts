@@ -132,6 +132,13 @@ describe("startOpenAiServer", () => {
     const cannot = await post(`${reversing.url.replace(/\/v1$/, "")}/tokenize`, { prompt: "x" });
     expect(cannot.status).toBe(404);
     expect(cannot.text).toContain("cannot tokenize");
+    // A body that is not JSON is the request's fault on every route that reads one.
+    for (const route of ["tokenize", "detokenize", "v1/completions"]) {
+      const response = await request(`${root}/${route}`, { method: "POST", body: "{not json" });
+      expect(response.statusCode, route).toBe(400);
+      const text = await response.body.text();
+      if (route !== "v1/completions") expect(text, route).toContain("The request body is not JSON.");
+    }
     // The project's own client reads it too.
     const client = createOpenAiHttpBackend({ baseUrl: mock.url, model: "mock-model", maxRetries: 0 });
     try {
