@@ -179,8 +179,14 @@ describe("graphwalks from the Hub", () => {
       (options) => graphwalks.load(options),
     );
     const local = await load();
-    const view = (sample: GraphwalksSample) => [sample.id, sample.prompt, sample.answerNodes, sample.facets];
-    expect(fromHub.samples.map(view)).toEqual(local.samples.map(view));
+    const options = { endpointType: "chat", nShots: 0, systemPrompt: undefined, cot: false } as const;
+    const view = (loaded: typeof local) => (sample: GraphwalksSample) => [
+      sample.id,
+      loaded.buildPrompt(sample, options),
+      sample.answerNodes,
+      sample.facets,
+    ];
+    expect(fromHub.samples.map(view(fromHub))).toEqual(local.samples.map(view(local)));
   });
 
   it("refuses a file without `answer_nodes` or with an unknown problem type, naming file, row and column", async () => {
