@@ -1,7 +1,6 @@
 // The spill store: texts written to a temporary file read back byte for byte (multi-byte UTF-8 included), by the
 // synchronous and the asynchronous read, at the offsets it handed out; the file is deleted on close.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,7 +33,9 @@ describe("createSpilledTexts", () => {
   it("keeps thousands of entries apart, read in any order, long ones included", async () => {
     const spill = createSpilledTexts(parent);
     const texts = Array.from({ length: 3000 }, (_, index) =>
-      index % 500 === 7 ? `long ${index} ${"ü→".repeat(100_000)}` : `entry ${index} ✓ ${"x".repeat(index % 97)}`,
+      index % 500 === 7
+        ? `long ${index} ${"ü→".repeat(100_000)}`
+        : `entry ${index} ✓ ${"x".repeat(index % 97)}`,
     );
     const places = texts.map((text) => spill.append(text));
     const order = texts.map((_, index) => (index * 1783) % texts.length);

@@ -144,7 +144,11 @@ function writeGraphwalksParquet(file: string, rows: readonly object[], rowGroupS
     schema.push({ name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" });
     return { name, data };
   });
-  const options = { columnData, schema: schema as never, ...(rowGroupSize === undefined ? {} : { rowGroupSize }) };
+  const options = {
+    columnData,
+    schema: schema as never,
+    ...(rowGroupSize === undefined ? {} : { rowGroupSize }),
+  };
   writeFileSync(file, new Uint8Array(parquetWriteBuffer(options)));
 }
 

@@ -98,7 +98,8 @@ describe("mrcr", () => {
       const kept = JSON.stringify(sample);
       const small = JSON.stringify([row.answer, row.answer, sample.finalAsk]).length;
       expect(kept.length).toBeLessThan(small + 500);
-      for (const message of messages.slice(0, -1)) expect(kept).not.toContain(JSON.stringify(message.content));
+      for (const message of messages.slice(0, -1))
+        expect(kept).not.toContain(JSON.stringify(message.content));
       const expected = { type: "chat", messages: JSON.parse(row.prompt) };
       expect(loaded.buildPrompt(sample, NO_OPTIONS)).toEqual(expected);
       expect(await loaded.preparePrompt?.(sample, NO_OPTIONS)).toEqual(expected);

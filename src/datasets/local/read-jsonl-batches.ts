@@ -63,9 +63,12 @@ function parseLine(line: string, source: string, lineNumber: number): Row {
     });
   }
   if (!isRow(value)) {
-    throw new DatasetError(`${source} line ${lineNumber}: expected a JSON object, got ${describeJson(value)}.`, {
-      code: "E_DATASET_PARSE",
-    });
+    throw new DatasetError(
+      `${source} line ${lineNumber}: expected a JSON object, got ${describeJson(value)}.`,
+      {
+        code: "E_DATASET_PARSE",
+      },
+    );
   }
   return value;
 }
