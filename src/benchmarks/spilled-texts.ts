@@ -1,10 +1,14 @@
-// Long texts kept on disk instead of in memory: an append-only file of UTF-8 bytes in a temporary directory
-// (removed on close and at process exit); a sample holds only where its text is, and reads it back when its
-// prompt is built. How MRCR and GraphWalks load GBs of prompts with bounded memory.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "node:fs";
-import { open } from "node:fs/promises";
+// Long texts kept on disk instead of in memory: an append-only file of UTF-8 bytes in a temporary directory; a
+// sample holds only where its text is, and reads it back when its prompt is built. How MRCR and GraphWalks load
+// GBs of prompts with bounded memory. The file is unlinked as soon as it is open (it lives as long as its
+// descriptor, so nothing is left behind even by a killed process); where that fails (Windows), it is removed on
+// close and at process exit.
+import { closeSync, mkdtempSync, openSync, read, readSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+
+const readAsync = promisify(read);
 
 /** Where one text is in the spill file: its first byte and its length in bytes (UTF-8). */
 export interface SpilledText {
@@ -39,10 +43,15 @@ export function createSpilledTexts(parentDir: string = tmpdir()): SpilledTexts {
   const directory = mkdtempSync(path.join(parentDir, "llm-bench-spill-"));
   const filePath = path.join(directory, "texts.bin");
   const descriptor = openSync(filePath, "w+");
-  openDirectories.add(directory);
-  if (!isExitHookInstalled) {
-    isExitHookInstalled = true;
-    process.once("exit", removeOpenDirectories);
+  try {
+    unlinkSync(filePath);
+    rmSync(directory, { recursive: true, force: true });
+  } catch {
+    openDirectories.add(directory);
+    if (!isExitHookInstalled) {
+      isExitHookInstalled = true;
+      process.once("exit", removeOpenDirectories);
+    }
   }
   let size = 0;
   let isClosed = false;
@@ -79,19 +88,22 @@ export function createSpilledTexts(parentDir: string = tmpdir()): SpilledTexts {
     },
     async read(where) {
       checkOpen(where);
-      const handle = await open(filePath, "r");
-      try {
-        const buffer = Buffer.allocUnsafe(where.bytes);
-        let done = 0;
-        while (done < where.bytes) {
-          const { bytesRead } = await handle.read(buffer, done, where.bytes - done, where.offset + done);
-          if (bytesRead === 0) throw new Error(`spill file ${filePath} ended early`);
-          done += bytesRead;
-        }
-        return buffer.toString("utf8");
-      } finally {
-        await handle.close();
+      // Positioned reads on the shared descriptor (pread): concurrent reads do not disturb each other.
+      const buffer = Buffer.allocUnsafe(where.bytes);
+      let done = 0;
+      while (done < where.bytes) {
+        const { bytesRead } = await readAsync(
+          descriptor,
+          buffer,
+          done,
+          where.bytes - done,
+          where.offset + done,
+        );
+        if (bytesRead === 0) throw new Error(`spill file ${filePath} ended early`);
+        done += bytesRead;
+        if (isClosed) throw new Error(`spilled texts in ${directory} were closed during a read`);
       }
+      return buffer.toString("utf8");
     },
     get size() {
       return size;
