@@ -6,9 +6,15 @@ import type { Row } from "./types.js";
 /**
  * Parses every row with `schema`. The first bad row throws a DatasetError such as
  * `mmlu/test/anatomy_test.csv row 12: field "answer": expected a number, got "E" (1 of 135 rows invalid)`.
- * Row numbers are 1-based positions in `rows` (not file lines).
+ * Row numbers are 1-based positions in `rows` (not file lines), counted from `firstRowNumber` when `rows` is a
+ * slice of a file read in parts.
  */
-export function parseRows<T>(rows: readonly Row[], schema: z.ZodType<T>, source: string): T[] {
+export function parseRows<T>(
+  rows: readonly Row[],
+  schema: z.ZodType<T>,
+  source: string,
+  firstRowNumber = 1,
+): T[] {
   const parsed: T[] = new Array(rows.length);
   let firstFailure: { index: number; error: z.ZodError } | undefined;
   let failureCount = 0;
@@ -26,7 +32,7 @@ export function parseRows<T>(rows: readonly Row[], schema: z.ZodType<T>, source:
   const row = rows[firstFailure.index];
   const detail = issue === undefined ? firstFailure.error.message : describeIssue(issue, row);
   const tally = failureCount > 1 ? ` (${failureCount} of ${rows.length} rows invalid)` : "";
-  throw new DatasetError(`${source} row ${firstFailure.index + 1}: ${detail}${tally}`, {
+  throw new DatasetError(`${source} row ${firstFailure.index + firstRowNumber}: ${detail}${tally}`, {
     code: "E_DATASET_ROW_INVALID",
     cause: firstFailure.error,
   });

@@ -13,7 +13,8 @@ function rotated<T>(items: readonly T[], by: number): T[] {
 }
 
 export const graphwalksOracle: BenchmarkOracle<GraphwalksSample> = {
-  promptSuffix: (sample) => sample.prompt,
+  // The prompt's end: the prompt itself for all but the longest ones, whose last edges and operation tell them apart.
+  promptSuffix: (sample) => sample.promptTail,
   answer(sample, isCorrect, variant) {
     const nodes = rotated(sample.answerNodes, variant);
     const separator = variant % 2 === 0 ? ", " : ",";

@@ -1,7 +1,7 @@
 // GraphWalks on rows written in openai/graphwalks' published schema: the prompt sent as one user message, the
 // card's extraction and F1 with Jaccard and exact set on written answers, facets by problem type and file, --tasks,
 // and the Hub loader (both parquet files at the pinned revision, `answer_nodes` a list column) with schema errors.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
@@ -13,7 +13,7 @@ import { scoreAnswer } from "../../runner/score-answer.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { LoadOptions } from "../types.js";
-import type { GraphwalksSample } from "./graphwalks-sample.js";
+import { GRAPHWALKS_TAIL_CHARACTERS, type GraphwalksSample } from "./graphwalks-sample.js";
 import { graphwalks } from "./index.js";
 import { GRAPHWALKS_FILES, GRAPHWALKS_REVISION } from "./read-graphwalks-rows.js";
 
@@ -124,7 +124,7 @@ describe("graphwalks", () => {
 });
 
 /** Rows as the published parquet holds them: `answer_nodes` a list<string> column, `prompt_chars` int64. */
-function writeGraphwalksParquet(file: string, rows: readonly object[]): void {
+function writeGraphwalksParquet(file: string, rows: readonly object[], rowGroupSize?: number): void {
   const names = Object.keys(rows[0] ?? {});
   const schema: Record<string, unknown>[] = [{ name: "root", num_children: names.length }];
   const columnData = names.map((name) => {
@@ -144,7 +144,12 @@ function writeGraphwalksParquet(file: string, rows: readonly object[]): void {
     schema.push({ name, type: "BYTE_ARRAY", converted_type: "UTF8", repetition_type: "OPTIONAL" });
     return { name, data };
   });
-  writeFileSync(file, new Uint8Array(parquetWriteBuffer({ columnData, schema: schema as never })));
+  const options = {
+    columnData,
+    schema: schema as never,
+    ...(rowGroupSize === undefined ? {} : { rowGroupSize }),
+  };
+  writeFileSync(file, new Uint8Array(parquetWriteBuffer(options)));
 }
 
 async function withHub<T>(
@@ -179,8 +184,14 @@ describe("graphwalks from the Hub", () => {
       (options) => graphwalks.load(options),
     );
     const local = await load();
-    const view = (sample: GraphwalksSample) => [sample.id, sample.prompt, sample.answerNodes, sample.facets];
-    expect(fromHub.samples.map(view)).toEqual(local.samples.map(view));
+    const options = { endpointType: "chat", nShots: 0, systemPrompt: undefined, cot: false } as const;
+    const view = (loaded: typeof local) => (sample: GraphwalksSample) => [
+      sample.id,
+      loaded.buildPrompt(sample, options),
+      sample.answerNodes,
+      sample.facets,
+    ];
+    expect(fromHub.samples.map(view(fromHub))).toEqual(local.samples.map(view(local)));
   });
 
   it("refuses a file without `answer_nodes` or with an unknown problem type, naming file, row and column", async () => {
@@ -199,5 +210,55 @@ describe("graphwalks from the Hub", () => {
       ),
     );
     expect(unknownType.message).toContain('field "problem_type"');
+  });
+});
+
+/** Long rows (~40k characters, multi-byte) as local parquet copies written in row groups of 3 rows. */
+function writeLongLocalCopies(edit: (rows: GraphwalksFixtureRow[]) => object[] = (rows) => rows): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "graphwalks-groups-"));
+  dirs.push(dir);
+  mkdirSync(path.join(dir, "graphwalks"));
+  for (const file of GRAPHWALKS_FILES) {
+    const rows = fixtureRows(file.path).map((row, index) => ({
+      ...row,
+      prompt: `${"ノード → node ".repeat(3000)}${index}\n${row.prompt}`,
+    }));
+    writeGraphwalksParquet(path.join(dir, "graphwalks", file.path), edit(rows), 3);
+  }
+  return dir;
+}
+
+describe("graphwalks in row groups", () => {
+  it("keeps only where each prompt is and its end, and sends the prompt as published", async () => {
+    const dir = writeLongLocalCopies();
+    const loaded = await graphwalks.load({ context: createLocalDatasetContext(dir), nShots: 0 });
+    const rows = GRAPHWALKS_FILES.flatMap((file) =>
+      fixtureRows(file.path).map((row, index) => ({ row, index, id: `${file.bin}/${index}` })),
+    );
+    expect(loaded.samples.map((sample) => sample.id)).toEqual(rows.map(({ id }) => id));
+    const options = { endpointType: "chat", nShots: 0, systemPrompt: undefined, cot: false } as const;
+    for (const [position, sample] of loaded.samples.entries()) {
+      const entry = rows[position];
+      if (entry === undefined) throw new Error("more samples than rows");
+      const prompt = `${"ノード → node ".repeat(3000)}${entry.index}\n${entry.row.prompt}`;
+      expect(JSON.stringify(sample).length).toBeLessThan(GRAPHWALKS_TAIL_CHARACTERS + 1000);
+      const expected = { type: "chat", messages: [{ role: "user", content: prompt }] };
+      expect(loaded.buildPrompt(sample, options)).toEqual(expected);
+      expect(await loaded.preparePrompt?.(sample, options)).toEqual(expected);
+      const suffix = graphwalks.oracle.promptSuffix(sample, graphwalks.recipes[0]);
+      expect(suffix.length).toBe(GRAPHWALKS_TAIL_CHARACTERS);
+      expect(prompt.endsWith(suffix)).toBe(true);
+    }
+  });
+
+  it("names the row of a bad value in a later row group by its place in the file", async () => {
+    const dir = writeLongLocalCopies((rows) =>
+      rows.map((row, index) => (index === 3 ? { ...row, problem_type: "dfs" } : row)),
+    );
+    const error = await caughtDatasetError(
+      graphwalks.load({ context: createLocalDatasetContext(dir), nShots: 0 }),
+    );
+    expect(error.message).toContain("graphwalks/graphwalks_128k_and_shorter.parquet row 4");
+    expect(error.message).toContain('field "problem_type"');
   });
 });

@@ -4,9 +4,10 @@
 
 import { checkNShots } from "../check-n-shots.js";
 import { buildInlinePrompt } from "../inline-prompt.js";
-import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
+import { createSpilledTexts } from "../spilled-texts.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions, Recipe } from "../types.js";
 import { graphwalksOracle } from "./graphwalks-oracle.js";
-import type { GraphwalksSample } from "./graphwalks-sample.js";
+import { GRAPHWALKS_TAIL_CHARACTERS, type GraphwalksSample, promptTail } from "./graphwalks-sample.js";
 import { graphwalksScorer } from "./graphwalks-scorer.js";
 import {
   GRAPHWALKS_FILES,
@@ -33,29 +34,43 @@ const OPENAI_RECIPE: Recipe = {
   isMaxTokensOmitted: true,
 };
 
+function inlinePrompt(prompt: string, promptOptions: PromptOptions) {
+  return buildInlinePrompt({
+    endpointType: promptOptions.endpointType,
+    systemPrompt: promptOptions.systemPrompt,
+    text: prompt,
+  });
+}
+
 async function load(options: LoadOptions): Promise<LoadedBenchmark<GraphwalksSample>> {
   checkNShots("graphwalks", options.nShots, 0);
   const tasks = options.tasks ?? [];
-  const samples: GraphwalksSample[] = [];
-  for (const row of await readGraphwalksRows(options.context)) {
-    if (tasks.length > 0 && !tasks.includes(row.problemType)) continue;
-    samples.push({
-      id: row.id,
-      task: row.problemType,
-      gold: `[${row.answerNodes.join(", ")}]`,
-      prompt: row.prompt,
-      answerNodes: row.answerNodes,
-      facets: { problem_type: row.problemType, context_bin: row.bin },
+  // The prompts (GBs in the second file) go to disk as they are read; samples keep where they are and their end.
+  const spill = createSpilledTexts();
+  let samples: GraphwalksSample[];
+  try {
+    samples = await readGraphwalksRows(options.context, (row): GraphwalksSample | undefined => {
+      if (tasks.length > 0 && !tasks.includes(row.problemType)) return undefined;
+      return {
+        id: row.id,
+        task: row.problemType,
+        gold: `[${row.answerNodes.join(", ")}]`,
+        prompt: spill.append(row.prompt),
+        promptTail: promptTail(row.prompt, GRAPHWALKS_TAIL_CHARACTERS),
+        answerNodes: row.answerNodes,
+        facets: { problem_type: row.problemType, context_bin: row.bin },
+      };
     });
+  } catch (error) {
+    spill.close();
+    throw error;
   }
   return {
     samples,
-    buildPrompt: (sample, promptOptions) =>
-      buildInlinePrompt({
-        endpointType: promptOptions.endpointType,
-        systemPrompt: promptOptions.systemPrompt,
-        text: sample.prompt,
-      }),
+    buildPrompt: (sample, promptOptions) => inlinePrompt(spill.readSync(sample.prompt), promptOptions),
+    // The request path reads the prompt without blocking the event loop.
+    preparePrompt: async (sample, promptOptions) =>
+      inlinePrompt(await spill.read(sample.prompt), promptOptions),
   };
 }
 

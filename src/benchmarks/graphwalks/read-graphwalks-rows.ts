@@ -1,5 +1,5 @@
 // Reads OpenAI GraphWalks' rows (openai/graphwalks at a pinned revision: `graphwalks_128k_and_shorter.parquet` and
-// `graphwalks_256k_to_1mil.parquet`, 1,150 rows), checked against the published schema.
+// `graphwalks_256k_to_1mil.parquet`, 1,150 rows), checked against the published schema, a part of a file at a time.
 import { z } from "zod";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext } from "../../datasets/types.js";
@@ -31,24 +31,33 @@ export interface GraphwalksRow {
   problemType: (typeof GRAPHWALKS_PROBLEM_TYPES)[number];
 }
 
-/** Both files' rows, in file order. */
-export async function readGraphwalksRows(context: DatasetContext): Promise<GraphwalksRow[]> {
-  const rows: GraphwalksRow[] = [];
+/**
+ * Both files' rows in file order, read a row group (or a batch of JSON lines) at a time: `onRow` sees each row
+ * and returns what is kept of it; the row and its prompt are dropped once its part of the file is done.
+ */
+export async function readGraphwalksRows<T>(
+  context: DatasetContext,
+  onRow: (row: GraphwalksRow) => T | undefined,
+): Promise<T[]> {
+  const kept: T[] = [];
   for (const file of GRAPHWALKS_FILES) {
-    const read = await readRepoFileRows(
+    await readRepoFileRows(
       context,
       { repo: GRAPHWALKS_REPO, revision: GRAPHWALKS_REVISION, path: file.path },
       "graphwalks",
+      (rows, firstRowIndex, source) => {
+        parseRows(rows, rowSchema, source, firstRowIndex + 1).forEach((row, position) => {
+          const value = onRow({
+            id: `${file.bin}/${firstRowIndex + position}`,
+            bin: file.bin,
+            prompt: row.prompt,
+            answerNodes: row.answer_nodes,
+            problemType: row.problem_type,
+          });
+          if (value !== undefined) kept.push(value);
+        });
+      },
     );
-    parseRows(read.rows, rowSchema, read.source).forEach((row, index) => {
-      rows.push({
-        id: `${file.bin}/${index}`,
-        bin: file.bin,
-        prompt: row.prompt,
-        answerNodes: row.answer_nodes,
-        problemType: row.problem_type,
-      });
-    });
   }
-  return rows;
+  return kept;
 }

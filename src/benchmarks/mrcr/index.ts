@@ -1,11 +1,12 @@
 // OpenAI MRCR (openai/mrcr, 2,400 rows): long multi-turn conversations hiding 2, 4 or 8 identical asks; the model
 // must return the i-th answer behind a random string. Graded as the dataset card's `grade`, reported per needle
 // count and per context-length bin (o200k_base tokens of prompt + answer), as OpenAI reports it.
-import type { ChatMessage } from "../../core/prompt.js";
+import type { ChatMessage, Prompt } from "../../core/prompt.js";
 import { ConfigError } from "../../errors.js";
 import { loadTiktokenCounter } from "../../prompts/load-tiktoken-counter.js";
 import { checkNShots } from "../check-n-shots.js";
-import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
+import { createSpilledTexts } from "../spilled-texts.js";
+import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions, Recipe } from "../types.js";
 import { MRCR_CONTEXT_BINS, mrcrContextBin } from "./mrcr-bins.js";
 import { mrcrOracle } from "./mrcr-oracle.js";
 import type { MrcrSample } from "./mrcr-sample.js";
@@ -56,46 +57,61 @@ function withSystemPrompt(messages: ChatMessage[], systemPrompt: string | undefi
   return [{ role: "system", content: systemPrompt }, ...messages];
 }
 
+/** The chat sent for `sample`, from its conversation's JSON (`promptJson` as read back from the spill file). */
+function chatPrompt(sample: MrcrSample, promptJson: string, promptOptions: PromptOptions): Prompt {
+  const messages = parseMrcrMessages(promptJson, `${MRCR_REPO} ${sample.id}`).map(
+    (message): ChatMessage => ({ role: message.role, content: message.content }),
+  );
+  return { type: "chat", messages: withSystemPrompt(messages, promptOptions.systemPrompt) };
+}
+
 async function load(options: LoadOptions): Promise<LoadedBenchmark<MrcrSample>> {
   checkNShots("mrcr", options.nShots, 0);
+  const needleCounts = selectedNeedles(options.tasks);
   const count = await loadTiktokenCounter("o200k_base");
   const maxPromptTokens = options.longContext?.maxContextTokens;
   let skipped = 0;
   const samples: MrcrSample[] = [];
-  for (const needles of selectedNeedles(options.tasks)) {
-    const rows = await readMrcrRows(options.context, needles, (row, messages) => {
-      // The card's n_tokens(messages): o200k_base tokens of the contents, nothing for roles or chat markup.
-      const promptTokens = messages.reduce((sum, message) => sum + count(message.content), 0);
-      // The card's loop skips a conversation longer than the context window (MAX_CONTEXT_WINDOW).
-      if (maxPromptTokens !== undefined && promptTokens > maxPromptTokens) {
-        skipped++;
-        return undefined;
-      }
-      const answerTokens = count(row.answer);
-      const sample: MrcrSample = {
-        id: row.id,
-        task: `${needles}needle`,
-        gold: row.answer,
-        promptJson: row.promptJson,
-        answer: row.answer,
-        randomStringToPrepend: row.randomStringToPrepend,
-        finalAsk: messages.at(-1)?.content ?? "",
-        promptTokens,
-        answerTokens,
-        facets: { needles: String(needles), context_bin: mrcrContextBin(promptTokens + answerTokens) },
-      };
-      return sample;
-    });
-    for (const sample of rows) samples.push(sample);
+  // The conversations (up to ~2.3 G characters in all) go to disk as they are read; samples keep where they are.
+  const spill = createSpilledTexts();
+  try {
+    for (const needles of needleCounts) {
+      const rows = await readMrcrRows(options.context, needles, (row, messages) => {
+        // The card's n_tokens(messages): o200k_base tokens of the contents, nothing for roles or chat markup.
+        const promptTokens = messages.reduce((sum, message) => sum + count(message.content), 0);
+        // The card's loop skips a conversation longer than the context window (MAX_CONTEXT_WINDOW).
+        if (maxPromptTokens !== undefined && promptTokens > maxPromptTokens) {
+          skipped++;
+          return undefined;
+        }
+        const answerTokens = count(row.answer);
+        const sample: MrcrSample = {
+          id: row.id,
+          task: `${needles}needle`,
+          gold: row.answer,
+          promptJson: spill.append(row.promptJson),
+          answer: row.answer,
+          randomStringToPrepend: row.randomStringToPrepend,
+          finalAsk: messages.at(-1)?.content ?? "",
+          promptTokens,
+          answerTokens,
+          facets: { needles: String(needles), context_bin: mrcrContextBin(promptTokens + answerTokens) },
+        };
+        return sample;
+      });
+      for (const sample of rows) samples.push(sample);
+    }
+  } catch (error) {
+    spill.close();
+    throw error;
   }
   return {
     samples,
-    buildPrompt(sample, promptOptions) {
-      const messages = parseMrcrMessages(sample.promptJson, `${MRCR_REPO} ${sample.id}`).map(
-        (message): ChatMessage => ({ role: message.role, content: message.content }),
-      );
-      return { type: "chat", messages: withSystemPrompt(messages, promptOptions.systemPrompt) };
-    },
+    buildPrompt: (sample, promptOptions) =>
+      chatPrompt(sample, spill.readSync(sample.promptJson), promptOptions),
+    // The request path reads the conversation without blocking the event loop.
+    preparePrompt: async (sample, promptOptions) =>
+      chatPrompt(sample, await spill.read(sample.promptJson), promptOptions),
     ...(skipped === 0
       ? {}
       : {

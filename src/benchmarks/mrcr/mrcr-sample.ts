@@ -1,9 +1,14 @@
-// One MRCR row as a sample: what grading, the oracle and the (lazily built) prompt need, its bins as facets.
+// One MRCR row as a sample: what grading, the oracle and the (lazily built) prompt need, its bins as facets. The
+// conversation itself is on disk (`spilled-texts.ts`): a sample holds only where it is.
+import type { SpilledText } from "../spilled-texts.js";
 import type { BenchmarkSample } from "../types.js";
 
 export interface MrcrSample extends BenchmarkSample {
-  /** The row's `prompt` as published: its messages as a JSON string, parsed only when the prompt is built. */
-  readonly promptJson: string;
+  /**
+   * Where the row's `prompt` as published (its messages as a JSON string) is in the load's spill file; read back
+   * and parsed only when the prompt is built.
+   */
+  readonly promptJson: SpilledText;
   /** The row's `answer` (it starts with the random string). */
   readonly answer: string;
   readonly randomStringToPrepend: string;

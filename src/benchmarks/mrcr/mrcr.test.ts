@@ -83,9 +83,27 @@ describe("mrcr", () => {
       { role: "system", content: "Be exact." },
       JSON.parse(first.prompt)[0],
     ]);
-    // The sample keeps the JSON text, not the parsed conversation.
-    expect(sample.promptJson).toBe(first.prompt);
     expect(sample.finalAsk).toMatch(/^Prepend \w+ to the \d\w\w \(1 indexed\) /);
+  });
+
+  it("keeps no conversation in its samples, and rebuilds each one the same, synchronously or not", async () => {
+    const loaded = await load();
+    const rows = ALL_FILES.flatMap(fixtureRows);
+    expect(loaded.samples).toHaveLength(rows.length);
+    for (const [index, sample] of loaded.samples.entries()) {
+      const row = rows[index];
+      if (row === undefined) throw new Error("fewer rows than samples");
+      const messages = JSON.parse(row.prompt) as { content: string }[];
+      // Only where the conversation is on disk: none of its messages but the final ask (the oracle's suffix).
+      const kept = JSON.stringify(sample);
+      const small = JSON.stringify([row.answer, row.answer, sample.finalAsk]).length;
+      expect(kept.length).toBeLessThan(small + 500);
+      for (const message of messages.slice(0, -1))
+        expect(kept).not.toContain(JSON.stringify(message.content));
+      const expected = { type: "chat", messages: JSON.parse(row.prompt) };
+      expect(loaded.buildPrompt(sample, NO_OPTIONS)).toEqual(expected);
+      expect(await loaded.preparePrompt?.(sample, NO_OPTIONS)).toEqual(expected);
+    }
   });
 
   it("bins each row by o200k_base tokens of its messages' contents plus its answer", async () => {
@@ -229,14 +247,14 @@ describe("mrcr from the Hub", () => {
       (options) => mrcr.load(options),
     );
     const local = await load();
-    const view = (sample: MrcrSample) => [
+    const view = (loaded: typeof local) => (sample: MrcrSample) => [
       sample.id,
       sample.task,
-      sample.promptJson,
+      loaded.buildPrompt(sample, NO_OPTIONS),
       sample.answer,
       sample.facets,
     ];
-    expect(fromHub.samples.map(view)).toEqual(local.samples.map(view));
+    expect(fromHub.samples.map(view(fromHub))).toEqual(local.samples.map(view(local)));
   });
 
   it("refuses a file without a published column, naming the file, row and column", async () => {

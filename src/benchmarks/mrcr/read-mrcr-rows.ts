@@ -70,8 +70,9 @@ export function parseMrcrMessages(promptJson: string, where: string): MrcrMessag
 }
 
 /**
- * One needle count's rows in file order. `onRow` sees each row with its parsed messages (to count its tokens) and
- * returns what is kept of it; the parsed messages are dropped with the file's raw rows.
+ * One needle count's rows in file order, read a row group (or a batch of JSON lines) at a time. `onRow` sees each
+ * row with its parsed messages (to count its tokens) and returns what is kept of it; the row, its prompt and its
+ * messages are dropped once its part of the file is done.
  */
 export async function readMrcrRows<T>(
   context: DatasetContext,
@@ -80,36 +81,37 @@ export async function readMrcrRows<T>(
 ): Promise<T[]> {
   const kept: T[] = [];
   for (const file of mrcrFiles(needles)) {
-    const { rows, source } = await readRepoFileRows(
+    const stem = file.slice(file.lastIndexOf("/") + 1).replace(/\.parquet$/, "");
+    await readRepoFileRows(
       context,
       { repo: MRCR_REPO, revision: MRCR_REVISION, path: file },
       "mrcr",
+      (rows, firstRowIndex, source) => {
+        const parsed = parseRows(rows, rowSchema, source, firstRowIndex + 1);
+        parsed.forEach((row, position) => {
+          const index = firstRowIndex + position;
+          const where = `${source} row ${index + 1}`;
+          if (row.n_needles !== needles) {
+            throw new DatasetError(
+              `${where}: n_needles is ${row.n_needles}, but the file holds ${needles}-needle rows.`,
+              { code: "E_DATASET_ROW_INVALID" },
+            );
+          }
+          const messages = parseMrcrMessages(row.prompt, where);
+          const value = onRow(
+            {
+              id: `${stem}/${index}`,
+              needles,
+              promptJson: row.prompt,
+              answer: row.answer,
+              randomStringToPrepend: row.random_string_to_prepend,
+            },
+            messages,
+          );
+          if (value !== undefined) kept.push(value);
+        });
+      },
     );
-    const parsed = parseRows(rows, rowSchema, source);
-    const stem = file.slice(file.lastIndexOf("/") + 1).replace(/\.parquet$/, "");
-    parsed.forEach((row, index) => {
-      const where = `${source} row ${index + 1}`;
-      if (row.n_needles !== needles) {
-        throw new DatasetError(
-          `${where}: n_needles is ${row.n_needles}, but the file holds ${needles}-needle rows.`,
-          {
-            code: "E_DATASET_ROW_INVALID",
-          },
-        );
-      }
-      const messages = parseMrcrMessages(row.prompt, where);
-      const value = onRow(
-        {
-          id: `${stem}/${index}`,
-          needles,
-          promptJson: row.prompt,
-          answer: row.answer,
-          randomStringToPrepend: row.random_string_to_prepend,
-        },
-        messages,
-      );
-      if (value !== undefined) kept.push(value);
-    });
   }
   return kept;
 }

@@ -1,6 +1,13 @@
-// Reads every row of a parquet file with hyparquet, as plain objects with safe integers as numbers.
+// Reads a parquet file's rows with hyparquet, as plain objects with safe integers as numbers: all at once, or one
+// row group at a time (so a file of GBs of text is never in memory whole).
 import { readFile } from "node:fs/promises";
-import { type AsyncBuffer, asyncBufferFromFile, parquetReadObjects } from "hyparquet";
+import {
+  type AsyncBuffer,
+  asyncBufferFromFile,
+  type FileMetaData,
+  parquetMetadataAsync,
+  parquetReadObjects,
+} from "hyparquet";
 import { DatasetError } from "../../errors.js";
 import type { Row } from "../types.js";
 
@@ -20,9 +27,39 @@ export async function readParquetRows(filePath: string, options: { sizeBytes: nu
   } else {
     file = await asyncBufferFromFile(filePath);
   }
-  let rows: Record<string, unknown>[];
+  const rows = await readOrExplain(filePath, () => parquetReadObjects({ file }));
+  for (const row of rows) normalizeRow(row);
+  return rows;
+}
+
+/**
+ * Reads a parquet file one row group at a time, from disk in slices: `onRows` gets each group's rows (normalized
+ * as `readParquetRows` does) and the 0-based index of its first row in the file, and is awaited before the next
+ * group is read. Only one group's rows are in memory at once.
+ */
+export async function readParquetRowGroups(
+  filePath: string,
+  onRows: (rows: Row[], firstRowIndex: number) => void | Promise<void>,
+): Promise<void> {
+  const file = await asyncBufferFromFile(filePath);
+  const metadata: FileMetaData = await readOrExplain(filePath, () => parquetMetadataAsync(file));
+  let rowStart = 0;
+  for (const group of metadata.row_groups) {
+    const rowEnd = rowStart + Number(group.num_rows);
+    if (rowEnd > rowStart) {
+      const rows = await readOrExplain(filePath, () =>
+        parquetReadObjects({ file, metadata, rowStart, rowEnd }),
+      );
+      for (const row of rows) normalizeRow(row);
+      await onRows(rows, rowStart);
+    }
+    rowStart = rowEnd;
+  }
+}
+
+async function readOrExplain<T>(filePath: string, read: () => Promise<T>): Promise<T> {
   try {
-    rows = await parquetReadObjects({ file });
+    return await read();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatasetError(`${filePath}: not a readable parquet file (${reason}).`, {
@@ -30,10 +67,10 @@ export async function readParquetRows(filePath: string, options: { sizeBytes: nu
       cause: error,
     });
   }
-  for (const row of rows) {
-    for (const key of Object.keys(row)) row[key] = normalizeValue(row[key]);
-  }
-  return rows;
+}
+
+function normalizeRow(row: Record<string, unknown>): void {
+  for (const key of Object.keys(row)) row[key] = normalizeValue(row[key]);
 }
 
 function normalizeValue(value: unknown): unknown {
