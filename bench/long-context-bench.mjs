@@ -8,7 +8,6 @@
 //                     middle to --max-context-tokens 131072 with the same tokenizer
 //   mrcr              40 two-needle conversations of ~128k tokens (the published columns), binned with o200k
 //   graphwalks        40 BFS prompts of ~128k tokens (the published columns)
-import { spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -20,12 +19,10 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { median, sharedData, startMockServer, timedCliRun } from "./support.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli/main.js");
-const shared = resolve(process.env.LLM_BENCH_SHARED_DATA ?? join(root, "../shared/data"));
+const shared = sharedData;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.argv[2];
 const concurrency = 8;
@@ -133,57 +130,6 @@ function writeDataDir() {
   return dir;
 }
 
-function startServer(args) {
-  const child = spawn(
-    process.execPath,
-    [cli, "mock-server", "--port", "0", "--ttft-ms", String(ttftMs), ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolveServer, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolveServer({ child, url: match[1] });
-    });
-    child.on("exit", (code) => reject(new Error(`mock server exited (${code})`)));
-  });
-}
-
-/** Runs the CLI, sampling its peak RSS (VmHWM) from /proc while it runs. */
-function timedRun(args) {
-  return new Promise((resolveRun, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [cli, "run", ...args], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    let peakKb = 0;
-    const sample = () => {
-      try {
-        const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        if (match) peakKb = Math.max(peakKb, Number(match[1]));
-      } catch {}
-    };
-    const timer = setInterval(sample, 20);
-    child.on("exit", (code) => {
-      clearInterval(timer);
-      const wallS = (performance.now() - started) / 1000;
-      if (code !== 0) reject(new Error(`run exited ${code}: ${stderr.slice(-2000)}`));
-      else resolveRun({ wallS, peakMb: peakKb / 1024 });
-    });
-  });
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 if (!existsSync(join(shared, "longbench_v2/data_subset.json"))) {
   console.error(`No LongBench v2 data at ${shared}; set LLM_BENCH_SHARED_DATA.`);
   process.exit(2);
@@ -210,7 +156,9 @@ const scenarios = [
 const report = [];
 try {
   for (const scenario of scenarios) {
-    const server = await startServer([
+    const server = await startMockServer([
+      "--ttft-ms",
+      String(ttftMs),
       "--oracle-benchmarks",
       scenario.oracle,
       "--oracle-accuracy",
@@ -222,7 +170,8 @@ try {
     try {
       for (let index = 0; index < runs; index++) {
         const outputDir = mkdtempSync(join(tmpdir(), "bench-long-"));
-        const result = await timedRun([
+        const result = await timedCliRun([
+          "run",
           ...scenario.args,
           ...common,
           "--base-url",

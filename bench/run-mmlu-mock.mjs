@@ -1,15 +1,11 @@
 // `npm run bench`: the full MMLU test set (local data) against the mock server with a fixed 200 ms latency at
 // concurrency 128. Reports the wall time of the whole `llm-bench run` command against the ideal
 // (14,042 × 0.2 s ÷ 128) and its peak RSS, median of several runs.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { median, sharedData as shared, startMockServer, timedCliRun } from "./support.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli/main.js");
-const shared = resolve(process.env.LLM_BENCH_SHARED_DATA ?? join(root, "../shared/data"));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const latencyMs = 200;
 const concurrency = 128;
@@ -21,90 +17,32 @@ if (!existsSync(join(shared, "mmlu/test"))) {
   process.exit(2);
 }
 
-function startServer() {
-  const child = spawn(
-    process.execPath,
-    [
-      cli,
-      "mock-server",
-      "--port",
-      "0",
-      "--ttft-ms",
-      String(latencyMs),
-      "--oracle-benchmarks",
-      "mmlu",
-      "--oracle-accuracy",
-      "0.7",
-      "--data-dir",
-      shared,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolveServer, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolveServer({ child, url: match[1] });
-    });
-    child.on("exit", (code) => reject(new Error(`mock server exited (${code})`)));
-  });
-}
-
-/** Runs the CLI, sampling its peak RSS (VmHWM) from /proc while it runs. */
-function timedRun(url, outputDir) {
-  return new Promise((resolveRun, reject) => {
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        "run",
-        "mmlu",
-        "--base-url",
-        url,
-        "--data-dir",
-        shared,
-        "--concurrency",
-        String(concurrency),
-        "--output-dir",
-        outputDir,
-      ],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    let peakKb = 0;
-    const sample = () => {
-      try {
-        const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        if (match) peakKb = Math.max(peakKb, Number(match[1]));
-      } catch {}
-    };
-    const timer = setInterval(sample, 20);
-    child.on("exit", (code) => {
-      clearInterval(timer);
-      const wallS = (performance.now() - started) / 1000;
-      if (code !== 0) reject(new Error(`run exited ${code}: ${stderr}`));
-      else resolveRun({ wallS, peakMb: peakKb / 1024 });
-    });
-  });
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-const { child: server, url } = await startServer();
+const { child: server, url } = await startMockServer([
+  "--ttft-ms",
+  String(latencyMs),
+  "--oracle-benchmarks",
+  "mmlu",
+  "--oracle-accuracy",
+  "0.7",
+  "--data-dir",
+  shared,
+]);
 const results = [];
 try {
   for (let index = 0; index < runs; index++) {
     const outputDir = mkdtempSync(join(tmpdir(), "bench-mmlu-"));
-    const result = await timedRun(url, outputDir);
+    const result = await timedCliRun([
+      "run",
+      "mmlu",
+      "--base-url",
+      url,
+      "--data-dir",
+      shared,
+      "--concurrency",
+      String(concurrency),
+      "--output-dir",
+      outputDir,
+    ]);
     rmSync(outputDir, { recursive: true, force: true });
     results.push(result);
     console.log(

@@ -6,10 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatasetContext } from "../../datasets/create-dataset-context.js";
 import { caughtDatasetError } from "../../datasets/test-support/caught-dataset-error.js";
-import { startFakeHub } from "../../datasets/test-support/fake-hub-server.js";
 import { scoreAnswer } from "../../runner/score-answer.js";
+import { loadFromFakeHub } from "../test-support/load-from-fake-hub.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { LoadOptions } from "../types.js";
@@ -165,16 +164,7 @@ async function withHub<T>(
     writeGraphwalksParquet(local, file.bin === "256k_to_1mil" ? edit(rows) : rows);
     files[`${GRAPHWALKS_REVISION}/${file.path}`] = local;
   }
-  const hub = await startFakeHub({ datasets: {}, files: { "openai/graphwalks": files } });
-  try {
-    const context = createDatasetContext({
-      cacheDir: path.join(dir, "cache"),
-      env: { HF_ENDPOINT: hub.endpoint },
-    });
-    return await run({ context, nShots: 0 });
-  } finally {
-    await hub.close();
-  }
+  return loadFromFakeHub(dir, "openai/graphwalks", files, run);
 }
 
 describe("graphwalks from the Hub", () => {

@@ -6,11 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatasetContext } from "../../datasets/create-dataset-context.js";
 import { caughtDatasetError } from "../../datasets/test-support/caught-dataset-error.js";
-import { startFakeHub } from "../../datasets/test-support/fake-hub-server.js";
 import { ConfigError } from "../../errors.js";
 import { scoreAnswer } from "../../runner/score-answer.js";
+import { loadFromFakeHub } from "../test-support/load-from-fake-hub.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { LoadOptions } from "../types.js";
@@ -228,16 +227,7 @@ async function withHub<T>(
     writeMrcrParquet(local, file === "4needle/4needle_1.parquet" ? edit(rows) : rows);
     files[`${MRCR_REVISION}/${file}`] = local;
   }
-  const hub = await startFakeHub({ datasets: {}, files: { "openai/mrcr": files } });
-  try {
-    const context = createDatasetContext({
-      cacheDir: path.join(dir, "cache"),
-      env: { HF_ENDPOINT: hub.endpoint },
-    });
-    return await run({ context, nShots: 0 });
-  } finally {
-    await hub.close();
-  }
+  return loadFromFakeHub(dir, "openai/mrcr", files, run);
 }
 
 describe("mrcr from the Hub", () => {

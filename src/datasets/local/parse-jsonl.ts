@@ -14,27 +14,32 @@ export function parseJsonl(text: string, source: string): Row[] {
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new DatasetError(`${source} line ${lineNumber}: invalid JSON (${reason}).`, {
-        code: "E_DATASET_PARSE",
-        cause: error,
-      });
-    }
-    if (!isRow(value)) {
-      throw new DatasetError(
-        `${source} line ${lineNumber}: expected a JSON object, got ${describeJson(value)}.`,
-        {
-          code: "E_DATASET_PARSE",
-        },
-      );
-    }
-    rows.push(value);
+    rows.push(parseJsonlLine(line, source, lineNumber));
   }
   return rows;
+}
+
+/** One non-blank line of a JSON Lines file, which must be a JSON object; an error names `source` and the line. */
+export function parseJsonlLine(line: string, source: string, lineNumber: number): Row {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatasetError(`${source} line ${lineNumber}: invalid JSON (${reason}).`, {
+      code: "E_DATASET_PARSE",
+      cause: error,
+    });
+  }
+  if (!isRow(value)) {
+    throw new DatasetError(
+      `${source} line ${lineNumber}: expected a JSON object, got ${describeJson(value)}.`,
+      {
+        code: "E_DATASET_PARSE",
+      },
+    );
+  }
+  return value;
 }
 
 /** True for a plain JSON object (not an array, not null). */

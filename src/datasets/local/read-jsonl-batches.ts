@@ -4,7 +4,7 @@ import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { DatasetError } from "../../errors.js";
 import type { Row } from "../types.js";
-import { describeJson, isRow } from "./parse-jsonl.js";
+import { parseJsonlLine } from "./parse-jsonl.js";
 
 /**
  * Calls (and awaits) `onRows` with up to `batchRows` rows at a time and the 0-based index of the batch's first
@@ -28,7 +28,7 @@ export async function readJsonlBatches(
       lineNumber++;
       const line = rawLine.trim();
       if (line === "") continue;
-      batch.push(parseLine(line, filePath, lineNumber));
+      batch.push(parseJsonlLine(line, filePath, lineNumber));
       if (batch.length >= batchRows) {
         const full = batch;
         batch = [];
@@ -49,26 +49,4 @@ export async function readJsonlBatches(
     lines.close();
   }
   if (batch.length > 0) await onRows(batch, firstRowIndex);
-}
-
-function parseLine(line: string, source: string, lineNumber: number): Row {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DatasetError(`${source} line ${lineNumber}: invalid JSON (${reason}).`, {
-      code: "E_DATASET_PARSE",
-      cause: error,
-    });
-  }
-  if (!isRow(value)) {
-    throw new DatasetError(
-      `${source} line ${lineNumber}: expected a JSON object, got ${describeJson(value)}.`,
-      {
-        code: "E_DATASET_PARSE",
-      },
-    );
-  }
-  return value;
 }
