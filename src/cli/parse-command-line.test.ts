@@ -227,14 +227,14 @@ describe("commands of their own options", () => {
     expect(() => parseCommandLine(thetaSpec, ["--alpha", "1"])).toThrow(
       '--alpha: expected a number in (0, 1), got "1".',
     );
-    expect(() => parseCommandLine(thetaSpec, ["--sigma", "0"])).toThrow(
-      '--sigma: expected a positive number, got "0".',
-    );
+    expect(() => parseCommandLine(thetaSpec, ["--sigma", "-1"])).toThrow("--sigma: expected a number ≥ 0");
+    expect(parseCommandLine(thetaSpec, ["--sigma", "0"]).values).toMatchObject({ sigma: 0 });
     expect(parseOptionValues(thetaSpec.groups, { numSamplesTotal: 100 })).toEqual({
       numSamplesTotal: 100,
       sigma: 50,
       alpha: 0.05,
       beta: 0.2,
+      lowerIsBetter: false,
       json: false,
     });
   });

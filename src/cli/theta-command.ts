@@ -22,9 +22,10 @@ export async function thetaCommand(io: CliIo): Promise<number> {
     sigma,
     alpha,
     beta,
+    lowerIsBetter: isLowerBetter,
     json: isJson,
   } = parseOptionValues(thetaSpec.groups, values);
-  const rows = thetaTable({ sigma, alpha, beta }, total);
+  const rows = thetaTable({ sigma, alpha, beta, higherIsBetter: !isLowerBetter }, total);
   if (isJson) {
     const json = rows.map((row) => ({
       num_samples: row.numSamples,
@@ -34,7 +35,7 @@ export async function thetaCommand(io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(`σ = ${sigma}, α = ${alpha}, β = ${beta}\n`);
+  io.stdout.write(`σ = ${sigma}, α = ${alpha}, β = ${beta}${isLowerBetter ? ", lower is better" : ""}\n`);
   io.stdout.write(
     textTable(
       ["n", "theta", "threshold - reference"],

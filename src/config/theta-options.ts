@@ -1,4 +1,4 @@
-// `llm-bench theta`: the task size and the test's σ, α and β.
+// `llm-bench theta`: the task size, the test's σ, α and β, and which way the score improves.
 import { z } from "zod";
 import { option, optionGroup } from "./option.js";
 
@@ -10,10 +10,10 @@ export const thetaOptions = optionGroup("Theta", {
     help: "Samples in the task (required).",
   }),
   sigma: option({
-    schema: z.number().positive().default(50),
+    schema: z.number().min(0).default(50),
     flag: "sigma",
     placeholder: "S",
-    help: "Per-sample score SD on the 0–100 scale.",
+    help: "Per-sample score SD on the 0–100 scale (0 for a task that does not vary: θ 0, threshold = reference).",
   }),
   alpha: option({
     schema: z.number().gt(0).lt(1).default(0.05),
@@ -26,6 +26,11 @@ export const thetaOptions = optionGroup("Theta", {
     flag: "beta",
     placeholder: "B",
     help: "False-negative rate.",
+  }),
+  lowerIsBetter: option({
+    schema: z.boolean().default(false),
+    flag: "lower-is-better",
+    help: "A score where lower is better (perplexity, WER): the threshold lies above the reference.",
   }),
   json: option({
     schema: z.boolean().default(false),

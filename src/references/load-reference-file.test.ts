@@ -56,6 +56,18 @@ describe("parseReferenceFile", () => {
     ).toContain("sigma");
   });
 
+  it("reads higher_is_better: false (a perplexity task) into the task parameters", () => {
+    const file = parseReferenceFile(
+      "task_defaults:\n  higher_is_better: false\n  sigma: 4.48\nm:\n  - accuracy: 5.0\n",
+      "references/slimpajama.yaml",
+      "slimpajama",
+    );
+    expect(file.params).toMatchObject({ sigma: 4.48, higherIsBetter: false });
+    expect(parseReferenceFile("m:\n  - accuracy: 70\n", "references/x.yaml", "x").params).not.toHaveProperty(
+      "higherIsBetter",
+    );
+  });
+
   it("reports a bad accuracy with the file and line", () => {
     const text = "my-model:\n  - accuracy: 74.5\n  - dtype: float16\n    accuracy: 174\n";
     expect(errorOf(() => parseReferenceFile(text, "refs/mmlu.yaml", "mmlu"))).toMatch(

@@ -56,6 +56,8 @@ export function parseReferenceFile(text: string, path: string, task: string): Re
     sigma: overrides?.sigma ?? defaults.sigma,
     numSamples: overrides?.num_samples ?? defaults.numSamples,
   };
+  const higherIsBetter = overrides?.higher_is_better ?? defaults.higherIsBetter;
+  if (higherIsBetter !== undefined) params.higherIsBetter = higherIsBetter;
   const models = new Map<string, ReferenceSpec[]>();
   for (const [model, entries] of Object.entries(rest)) {
     const list = (entries ?? []) as ReferenceEntry[];

@@ -16,6 +16,8 @@ export const taskOverridesSchema = z.strictObject({
   /** 0 for a task whose score does not vary at all (TensorRT-LLM's passkey tasks: the threshold is the reference). */
   sigma: z.number().min(0).optional(),
   num_samples: z.number().int().min(1).optional(),
+  /** false for a score where lower is better (perplexity, WER): the threshold lies above the reference. */
+  higher_is_better: z.boolean().optional(),
 });
 
 /** Top-level keys are model ids (each a non-empty list of specs), except the optional `task_defaults`. */

@@ -7,6 +7,8 @@ export interface TaskParams {
   sigma: number;
   /** Samples a gated run draws (`run --num-samples task`); undefined: all of them. */
   numSamples: number | undefined;
+  /** false for a score where lower is better (perplexity, WER); absent: higher is better. */
+  higherIsBetter?: boolean;
 }
 
 const GENERIC: TaskParams = { alpha: 0.05, beta: 0.2, sigma: 50, numSamples: undefined };

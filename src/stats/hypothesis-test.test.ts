@@ -58,3 +58,33 @@ describe("gateAccuracy", () => {
     expect(gateAccuracy({ reference: 70, measured: 65, n: 1319 }, params).isPassed).toBe(false);
   });
 });
+
+describe("a lower-is-better score (perplexity, WER)", () => {
+  // The worked example: σ 4.48, n 86, α 0.01, β 0.2, reference 5.0 → θ 2.164336, threshold 6.589346.
+  const params = { sigma: 4.48, alpha: 0.01, beta: 0.2, higherIsBetter: false };
+
+  it("puts the threshold above the reference by the same distance, θ unchanged", () => {
+    expect(minimumDetectableEffect(params, 86)).toBeCloseTo(2.164336, 6);
+    expect(thresholdOffset(params, 86)).toBeCloseTo(6.589346 - 5, 6);
+    expect(thresholdOffset({ ...params, higherIsBetter: true }, 86)).toBeCloseTo(5 - 6.589346, 6);
+    const verdict = gateAccuracy({ reference: 5, measured: 6.5, n: 86 }, params);
+    expect(verdict.threshold).toBeCloseTo(6.589346, 6);
+    expect(verdict.isPassed).toBe(true);
+    expect(gateAccuracy({ reference: 5, measured: 6.6, n: 86 }, params).isPassed).toBe(false);
+    expect(gateAccuracy({ reference: 5, measured: 3, n: 86 }, params).isPassed).toBe(true);
+  });
+
+  it("takes σ 0 (a task that does not vary): θ 0 and the threshold is the reference, either way", () => {
+    for (const higherIsBetter of [true, false]) {
+      const zero = { sigma: 0, alpha: 0.5, beta: 0.2, higherIsBetter };
+      expect(minimumDetectableEffect(zero, 20)).toBe(0);
+      expect(Object.is(thresholdOffset(zero, 20), 0)).toBe(true);
+      const verdict = gateAccuracy({ reference: 99, measured: 99, n: 20 }, zero);
+      expect(verdict.threshold).toBe(99);
+      expect(verdict.isPassed).toBe(true);
+    }
+    expect(
+      gateAccuracy({ reference: 99, measured: 95, n: 20 }, { sigma: 0, alpha: 0.5, beta: 0.2 }).isPassed,
+    ).toBe(false);
+  });
+});

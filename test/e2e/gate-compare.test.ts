@@ -183,4 +183,34 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
     expect(result.stdout).toMatch(/^4096\s+2\.747193\s+-1\.817324$/m);
     expect(result.stdout).toMatch(/^14042\s+1\.483729\s+-0\.981517$/m);
   });
+
+  it("theta --lower-is-better puts the threshold above the reference (σ 4.48, n 86, α 0.01: θ 2.164336, +1.589346)", async () => {
+    const args = [
+      "theta",
+      "--num-samples-total",
+      "86",
+      "--sigma",
+      "4.48",
+      "--alpha",
+      "0.01",
+      "--beta",
+      "0.2",
+    ];
+    const result = await runCli([...args, "--lower-is-better"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("lower is better");
+    expect(result.stdout).toMatch(/^86\s+2\.164336\s+1\.589346$/m);
+    const zero = await runCli([
+      "theta",
+      "--num-samples-total",
+      "20",
+      "--sigma",
+      "0",
+      "--alpha",
+      "0.5",
+      "--json",
+    ]);
+    expect(zero.code).toBe(0);
+    expect(JSON.parse(zero.stdout)).toEqual([{ num_samples: 20, theta: 0, threshold_minus_reference: 0 }]);
+  });
 });
