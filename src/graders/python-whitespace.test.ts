@@ -27,6 +27,10 @@ describe("pythonStrip", () => {
     ["\ufeffa\ufeff", "\ufeffa\ufeff"],
     ["\u3000\u00a0", ""],
     ["", ""],
+    // CPython 3.11: "\x1c\x85 a b\u3000\xa0\t\n".strip() == "a b"; inner whitespace stays.
+    ["\x1c\x85 a b\u3000\u00a0\t\n", "a b"],
+    ["  two  words  ", "two  words"],
+    [" \n ", ""],
   ])("%j → %j", (text, expected) => {
     expect(pythonStrip(text)).toBe(expected);
   });

@@ -53,22 +53,14 @@ interface GateTarget {
 /**
  * What a benchmark's result is gated as: the whole benchmark when `<benchmark>.yaml` is registered, else each of its
  * tasks that has a `<task>.yaml` of its own (TensorRT-LLM registers passkey's 64k and 128k tasks apart), on that
- * task's graded samples; with neither, the benchmark (whose missing file is then the error).
+ * task's graded samples (the result's `tasks`); with neither, the benchmark (whose missing file is then the error).
  */
 function gateTargets(result: BenchmarkResultFile, referencesDir: string): GateTarget[] {
   const whole = { task: result.benchmark, accuracy: result.accuracy, n: result.num_samples };
   if (existsSync(referenceFilePath(referencesDir, result.benchmark))) return [whole];
-  const byTask = new Map<string, { correct: number; n: number }>();
-  for (const sample of result.sample_results) {
-    if (sample.status !== undefined && sample.status !== "ok") continue;
-    const count = byTask.get(sample.task) ?? { correct: 0, n: 0 };
-    count.n++;
-    if (sample.correct) count.correct++;
-    byTask.set(sample.task, count);
-  }
-  const tasks = [...byTask]
-    .filter(([task]) => task !== result.benchmark && existsSync(referenceFilePath(referencesDir, task)))
-    .map(([task, count]) => ({ task, accuracy: count.n === 0 ? 0 : count.correct / count.n, n: count.n }));
+  const tasks = (result.tasks ?? [])
+    .filter(({ task }) => task !== result.benchmark && existsSync(referenceFilePath(referencesDir, task)))
+    .map(({ task, correct, total }) => ({ task, accuracy: total === 0 ? 0 : correct / total, n: total }));
   return tasks.length === 0 ? [whole] : tasks;
 }
 

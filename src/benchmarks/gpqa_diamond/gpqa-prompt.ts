@@ -1,6 +1,7 @@
 // GPQA-Diamond query text: simple-evals' multiple-choice template, and what lighteval's gpqa:diamond sends.
+
+import { pythonStrip } from "../../graders/python-whitespace.js";
 import type { GpqaSample } from "./gpqa-sample.js";
-import { pythonStrip } from "./python-strip.js";
 
 /** `QUERY_TEMPLATE_MULTICHOICE` of openai/simple-evals `common.py` (after its `.strip()`), byte for byte. */
 export const GPQA_QUERY_TEMPLATE =

@@ -1,7 +1,7 @@
 // The mock server's oracle for LongBench v2: each prompt is recognised by its question and choices with the
 // template's end (what a middle cut keeps), and answered "The correct answer is (X)" in the forms extraction reads.
 import { letterOf } from "../../graders/multiple-choice.js";
-import { pythonStrip } from "../gpqa_diamond/python-strip.js";
+import { pythonStrip } from "../../graders/python-whitespace.js";
 import type { BenchmarkOracle, Recipe } from "../types.js";
 import { LONGBENCH_V2_TEMPLATES, longbenchV2PromptEnding } from "./longbench-v2-prompt.js";
 import { longbenchV2Form } from "./longbench-v2-recipes.js";

@@ -2,7 +2,7 @@
 // a first request (the CoT template, or the no-context one, up to 1024 tokens), then an answer request whose
 // template carries the first response (`$COT$`, stripped) with 128 tokens; the answer is read from the second.
 import { extractLongbenchV2Answer } from "../../graders/longbench-v2.js";
-import { pythonStrip } from "../gpqa_diamond/python-strip.js";
+import { pythonStrip } from "../../graders/python-whitespace.js";
 import type { BenchmarkSample, RecipeProgram, SampleSession, ScorerOutput } from "../types.js";
 import { fillLongbenchV2Template, LONGBENCH_V2_TEMPLATES } from "./longbench-v2-prompt.js";
 import type { LongbenchV2Sample } from "./longbench-v2-sample.js";

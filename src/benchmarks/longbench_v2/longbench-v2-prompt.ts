@@ -1,6 +1,6 @@
 // LongBench v2's prompt templates (THUDM/LongBench `prompts/*.txt` @2e00731f8d0bff23dc4325161044d0ed8af94c1e) and
 // how `pred.py` fills them: each placeholder replaced everywhere, in a fixed order, by the row's field stripped.
-import { pythonStrip } from "../gpqa_diamond/python-strip.js";
+import { pythonStrip } from "../../graders/python-whitespace.js";
 
 /** The template files the recipes send, byte for byte (no trailing newline in any of them). */
 export const LONGBENCH_V2_TEMPLATES = {
