@@ -18,7 +18,9 @@ export const benchmarkResultFileSchema = z.looseObject({
   config: z.record(z.string(), z.unknown()).optional(),
   aggregated_metrics: z.record(z.string(), z.number().nullable()).optional(),
   /** Per task: its graded samples and how many were right (absent in files written before tasks were reported). */
-  tasks: z.array(z.looseObject({ task: z.string(), correct: z.number().int(), total: z.number().int() })).optional(),
+  tasks: z
+    .array(z.looseObject({ task: z.string(), correct: z.number().int(), total: z.number().int() }))
+    .optional(),
   sample_results: z.array(
     z.looseObject({
       id: z.string(),
