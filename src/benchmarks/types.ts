@@ -298,6 +298,27 @@ export interface Recipe {
    * repeated samples vary through it even when the agent is greedy.
    */
   readonly usesUserModel?: boolean;
+  /**
+   * "first": `--num-samples N` keeps the first N samples in load order, because the loader returns them in the
+   * reference's own seeded shuffle (TensorRT-LLM's CNN/DailyMail: `dataset.shuffle(0)`, then its first n). Absent:
+   * the project's seeded hash subset.
+   */
+  readonly subset?: "first";
+  /**
+   * The score the recipe is reported and gated by when it is not accuracy (CNN/DailyMail's rouge1 × 100, SlimPajama's
+   * perplexity): a scorer metric's mean (or pooled ratio) × `scale`. Absent: accuracy × 100.
+   */
+  readonly headline?: HeadlineScore;
+}
+
+/** See `Recipe.headline`. */
+export interface HeadlineScore {
+  /** A metric the recipe's scorer returns (a name of its `Scores`). */
+  readonly metric: string;
+  /** The metric's mean is multiplied by it for the reference scale (100 for rouge in [0, 1], 1 for perplexity). */
+  readonly scale: number;
+  /** false when a rise is the regression (perplexity): `gate` puts the threshold above the reference. */
+  readonly higherIsBetter: boolean;
 }
 
 /** One candidate of a log-likelihood sample, as a scorer sees it. */

@@ -23,6 +23,12 @@ const BUILT_IN: Readonly<Record<string, TaskParams>> = {
   passkey: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
   passkey_retrieval_64k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
   passkey_retrieval_128k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
+  // accuracy_core.py@3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6: CnnDailymail (rouge1 × 100, the first 512 of
+  // `dataset.shuffle(0)`), ZeroScrolls (rouge1 × 100 of the squality validation rows: "Full sample"), SlimPajama6B
+  // (mean per-document perplexity, HIGHER_IS_BETTER = False: "Full sample with length >= 10000").
+  cnn_dailymail: { alpha: 0.002, beta: 0.2, sigma: 11.06, numSamples: 512 },
+  zeroscrolls: { alpha: 0.002, beta: 0.2, sigma: 6.97, numSamples: 80 },
+  slimpajama: { alpha: 0.01, beta: 0.2, sigma: 4.48, numSamples: 86, higherIsBetter: false },
 };
 
 /** The built-in parameters of `task`, or α 0.05, β 0.2, σ 50 and all samples for a task without any. */

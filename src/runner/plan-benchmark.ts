@@ -131,7 +131,7 @@ export async function planBenchmark(
     ...(tokenizer === undefined ? {} : { tokenizer }),
     ...longContextOf(options),
   });
-  const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name);
+  const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name, recipe.subset);
   const limit = sampleLimit(options);
   const { samples, repeats } = repeatSamples(limitSamples(drawn, limit), options.samplesPerTask);
   const scoring = scoringOf(options, recipe);
@@ -218,14 +218,19 @@ function dateWindowOf(options: RunOptions, benchmark: Benchmark): LoadOptions["d
   };
 }
 
-/** `--num-samples`: N samples (or the task's NUM_SAMPLES) drawn by seeded hash of their ids, in data order. */
+/**
+ * `--num-samples`: N samples (or the task's NUM_SAMPLES) drawn by seeded hash of their ids, in data order; the first
+ * N for a recipe whose loader already shuffled them as its reference does (`Recipe.subset`).
+ */
 function drawSubset<S extends BenchmarkSample>(
   samples: S[],
   numSamples: number | "task" | undefined,
   task: string,
+  subset: Recipe["subset"],
 ): S[] {
   const count = numSamples === "task" ? taskDefaults(task).numSamples : numSamples;
-  return count === undefined ? samples : seededSubset(samples, count, SUBSET_SEED);
+  if (count === undefined) return samples;
+  return subset === "first" ? samples.slice(0, count) : seededSubset(samples, count, SUBSET_SEED);
 }
 
 function sampleLimit(options: Pick<RunOptions, "limit" | "first">): PlannedBenchmark["limit"] {
