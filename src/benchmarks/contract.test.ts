@@ -104,6 +104,7 @@ async function programVerdict(
     const played: SampleSession = {
       send: (messages, turn) => play(messages, (turn?.tools?.length ?? 0) > 0),
       sendToUserModel: (messages) => play(messages, false),
+      scorePrompt: () => Promise.reject(new Error("the oracle plays no scoring requests")),
     };
     return checkScorerOutput(await program.run(sample, played, {}), program.name).grade.isCorrect;
   }
@@ -128,6 +129,7 @@ async function programVerdict(
       sendToUserModel() {
         throw new Error(`${benchmark.name}'s oracle plays no simulated user (it has no dialogue)`);
       },
+      scorePrompt: () => Promise.reject(new Error("the oracle plays no scoring requests")),
     };
     return checkScorerOutput(await program.run(sample, bySuffix, {}), program.name).grade.isCorrect;
   }
@@ -145,6 +147,7 @@ async function programVerdict(
     sendToUserModel() {
       throw new Error(`${benchmark.name}'s oracle plays no simulated user (it has no dialogue)`);
     },
+    scorePrompt: () => Promise.reject(new Error("the oracle plays no scoring requests")),
   };
   return checkScorerOutput(await program.run(sample, session, {}), program.name).grade.isCorrect;
 }

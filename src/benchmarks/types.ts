@@ -2,6 +2,7 @@
 
 import type { FinishReason, GenerationParams, ToolDefinition } from "../core/generation.js";
 import type { HeadlineScore } from "../core/headline-score.js";
+import type { PromptScores } from "../core/loglikelihood.js";
 import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { TaskGroup } from "../core/task-group.js";
@@ -350,6 +351,11 @@ export interface AnswerToScore {
 export interface ScoreRatio {
   readonly numerator: number;
   readonly denominator: number;
+  /**
+   * True for a perplexity: the metric is exp(Σ numerator / Σ denominator) — numerators negative log-likelihoods,
+   * denominators tokens, words or bytes (lm-eval's `weighted_perplexity`).
+   */
+  readonly exp?: true;
 }
 
 /** One named per-sample value: a verdict, a number, or a part of a pooled ratio. */
@@ -412,6 +418,21 @@ export interface SampleSession {
    * tools. Journalled as a turn of party `user_model`; a failure fails the sample as a `send` does.
    */
   sendToUserModel(messages: readonly ChatMessage[]): Promise<TurnAnswer>;
+  /**
+   * The log-probability of each of `ids` given the ids before it (the first has none): one scoring request to the
+   * model under test (`echo: true, logprobs: 1` over HTTP; the loaded model in-process), retried as `--max-retries`
+   * says. A perplexity program scores a document's token windows with it. A backend that cannot score stops the
+   * run with how to get one that can; a request that fails after its retries fails the sample, as `send` does.
+   */
+  scorePrompt(ids: readonly number[]): Promise<PromptScores>;
+}
+
+/** What a sample program is given beside its session. */
+export interface ProgramContext {
+  /** The run's code sandbox, for a recipe that `executesCode`. */
+  sandbox?: CodeSandbox;
+  /** The run's tokenizer (`LoadOptions.tokenizer`); absent where nothing can tokenize. */
+  tokenizer?: () => Promise<TextTokenizer>;
 }
 
 /**
@@ -422,11 +443,7 @@ export interface RecipeProgram {
   /** For run.json's `grader` and `list`, e.g. `program multi_if`. */
   readonly name: string;
   readonly kind: "program";
-  run(
-    sample: BenchmarkSample,
-    session: SampleSession,
-    context: { sandbox?: CodeSandbox },
-  ): Promise<ScorerOutput>;
+  run(sample: BenchmarkSample, session: SampleSession, context: ProgramContext): Promise<ScorerOutput>;
 }
 
 /** See `Recipe.promptTokenBudget`. */

@@ -124,7 +124,11 @@ export const sampleRecordSchema = z.object({
   scores: z
     .record(
       z.string(),
-      z.union([z.boolean(), z.number(), z.object({ numerator: z.number(), denominator: z.number().min(0) })]),
+      z.union([
+        z.boolean(),
+        z.number(),
+        z.object({ numerator: z.number(), denominator: z.number().min(0), exp: z.literal(true).optional() }),
+      ]),
     )
     .optional(),
   /**

@@ -39,7 +39,10 @@ export function gateBenchmark(input: GateInput): GateRow {
   const reference = findReference(file, input.model, input.spec);
   const higherIsBetter = file.params.higherIsBetter ?? input.higherIsBetter;
   const params = higherIsBetter === undefined ? file.params : { ...file.params, higherIsBetter };
-  const verdict = gateAccuracy({ reference: reference.accuracy, measured: input.measured, n: input.n }, params);
+  const verdict = gateAccuracy(
+    { reference: reference.accuracy, measured: input.measured, n: input.n },
+    params,
+  );
   return {
     ...verdict,
     task: input.task,

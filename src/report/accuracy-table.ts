@@ -2,6 +2,7 @@
 
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 import type { FacetGridSummary } from "../results/summarize-facets.js";
+import { headlineLabel } from "../results/summarize-headline.js";
 import type { ScoreMetric } from "../results/summarize-scores.js";
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
@@ -11,9 +12,12 @@ const interval = ([low, high]: readonly [number, number]): string =>
 
 /** A scorer of numbers only (rouge …): its metrics with their CIs, no accuracy table. */
 function metricsOnly(summary: BenchmarkSummary): string {
+  const { headline } = summary;
   const lines = [
     `${summary.benchmark}`,
-    `no accuracy: the scorer gives metrics only (${summary.gradedSamples} graded)`,
+    headline === undefined
+      ? `no accuracy: the scorer gives metrics only (${summary.gradedSamples} graded)`
+      : `score: ${headlineLabel(headline)} ${headline.value.toFixed(4)} over ${headline.count}, 95% CI [${headline.ci95[0].toFixed(4)}, ${headline.ci95[1].toFixed(4)}]${headline.higherIsBetter ? "" : " (lower is better)"}`,
   ];
   for (const metric of summary.scoreMetrics ?? []) lines.push(metricLine(metric));
   if (summary.errors > 0) lines.push(`note: ${summary.errors} failed requests not graded`);
@@ -24,6 +28,9 @@ function metricsOnly(summary: BenchmarkSummary): string {
 function metricLine(metric: ScoreMetric): string {
   if (metric.kind === "boolean")
     return `${metric.name} ${percent(metric.mean)} over ${metric.count}, 95% CI ${interval(metric.ci95)} (Wilson)`;
+  if (metric.exp === true) {
+    return `${metric.name} ${metric.mean.toFixed(4)} (exp of ${metric.numerator?.toFixed(2)}/${metric.denominator} pooled over ${metric.count}), 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
+  }
   if (metric.kind === "ratio") {
     return `${metric.name} ${percent(metric.mean)} (${metric.numerator}/${metric.denominator} pooled over ${metric.count}), 95% CI ${interval(metric.ci95)} (bootstrap)`;
   }

@@ -54,6 +54,7 @@ function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unkno
         stddev: metric.stddev,
         count: metric.count,
         ...(metric.kind === "ratio" ? { numerator: metric.numerator, denominator: metric.denominator } : {}),
+        ...(metric.exp === true ? { exp: true } : {}),
       },
     ]),
   );

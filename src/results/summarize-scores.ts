@@ -1,6 +1,6 @@
 // The metrics of a scorer's named values (journal `scores`): for each name, its mean over the samples that carry it
 // with a 95% CI — Wilson for booleans (as accuracy), a seeded percentile bootstrap for numbers — or, for
-// `ratio(n, d)` values, the pooled ratio Σn / Σd with a bootstrap CI over samples.
+// `ratio(n, d)` values, the pooled ratio Σn / Σd with a bootstrap CI over samples (exp of it for a perplexity).
 import type { SampleRecord } from "../core/sample-record.js";
 import { bootstrapMeanCi, bootstrapRatioCi } from "../stats/bootstrap-ci.js";
 import { proportionCi } from "../stats/proportion-ci.js";
@@ -27,6 +27,11 @@ export interface ScoreMetric {
   /** A ratio's sums: Σ numerators and Σ denominators. */
   numerator?: number;
   denominator?: number;
+  /**
+   * A perplexity (`ratio` parts with `exp: true`): the mean is exp(Σn / Σd), the CI the bootstrap's ends through exp,
+   * the standard error and deviation the delta method's exp(R)·se(R).
+   */
+  exp?: true;
 }
 
 /** Resamples of a numeric metric's bootstrap, seeded so that the same records give the same interval. */
@@ -39,6 +44,8 @@ interface Collected {
   numbers: number[];
   parts: Part[];
   isBoolean: boolean;
+  /** Every ratio part said `exp: true`. */
+  isExp: boolean;
 }
 
 function meanMetric(name: string, numbers: readonly number[], isBoolean: boolean): ScoreMetric {
@@ -77,6 +84,19 @@ function ratioMetric(name: string, parts: readonly Part[]): ScoreMetric {
   return { name, kind: "ratio", count, mean, ci95: ci, standardError, stddev, numerator, denominator };
 }
 
+/** exp of a pooled ratio (a perplexity from summed negative log-likelihoods over tokens, words or bytes). */
+function expMetric(metric: ScoreMetric): ScoreMetric {
+  const value = Math.exp(metric.mean);
+  return {
+    ...metric,
+    mean: value,
+    ci95: [Math.exp(metric.ci95[0]), Math.exp(metric.ci95[1])],
+    standardError: value * metric.standardError,
+    stddev: value * metric.stddev,
+    exp: true,
+  };
+}
+
 /** One metric per name, in the order names first appear; graded (status "ok") records only; empty when none. */
 export function summarizeScores(records: readonly SampleRecord[]): ScoreMetric[] {
   const values = new Map<string, Collected>();
@@ -85,19 +105,23 @@ export function summarizeScores(records: readonly SampleRecord[]): ScoreMetric[]
     for (const [name, value] of Object.entries(record.scores)) {
       let entry = values.get(name);
       if (entry === undefined) {
-        entry = { numbers: [], parts: [], isBoolean: true };
+        entry = { numbers: [], parts: [], isBoolean: true, isExp: true };
         values.set(name, entry);
       }
       if (typeof value === "object") {
-        entry.parts.push(value);
+        entry.parts.push({ numerator: value.numerator, denominator: value.denominator });
+        if (value.exp !== true) entry.isExp = false;
         continue;
       }
       entry.numbers.push(Number(value));
       if (typeof value !== "boolean") entry.isBoolean = false;
     }
   }
-  return [...values].map(([name, { numbers, parts, isBoolean }]) => {
-    if (parts.length > 0 && numbers.length === 0) return ratioMetric(name, parts);
+  return [...values].map(([name, { numbers, parts, isBoolean, isExp }]) => {
+    if (parts.length > 0 && numbers.length === 0) {
+      const metric = ratioMetric(name, parts);
+      return isExp ? expMetric(metric) : metric;
+    }
     // A name given as a ratio on some samples and a number on others: each ratio counts as its value.
     const all = [
       ...numbers,

@@ -20,6 +20,13 @@ export function hasLoglikelihood(backend: Backend): backend is LoglikelihoodBack
   return "loglikelihood" in backend && typeof backend.loglikelihood === "function";
 }
 
+/** A backend that can score every token of a prompt (perplexity): openai-http over `echo`, the local model. */
+export type PromptScoringBackend = Backend & Pick<LoglikelihoodScorer, "scorePrompt">;
+
+export function hasPromptScoring(backend: Backend): backend is PromptScoringBackend {
+  return "scorePrompt" in backend && typeof backend.scorePrompt === "function";
+}
+
 export interface LoglikelihoodItemOptions {
   runStartMs: number;
   session: number;
@@ -32,15 +39,15 @@ export interface LoglikelihoodItemOptions {
 }
 
 /** Errors every sample would hit (the server sends no prompt logprobs): they stop the run instead. */
-function isFatal(error: unknown): boolean {
+export function isFatalScoringError(error: unknown): boolean {
   return (
     error instanceof BenchError && (error.code === "E_NO_PROMPT_LOGPROBS" || error instanceof ConfigError)
   );
 }
 
 /** Retryable: an ApiCallError that says so (429, 5xx, connection errors), or an unreachable server. */
-function adviceForScoringError(error: unknown): RetryAdvice | undefined {
-  if (isFatal(error)) return undefined;
+export function adviceForScoringError(error: unknown): RetryAdvice | undefined {
+  if (isFatalScoringError(error)) return undefined;
   if (error instanceof ApiCallError) return error;
   return error instanceof BenchError && error.code === "E_SERVER_UNREACHABLE"
     ? { isRetryable: true }
@@ -84,7 +91,7 @@ export function buildLoglikelihoodWorkItem(
         return isRecipeScorer(plan.grader) ? withScorer(plan.grader, record) : record;
       } catch (error) {
         if (signal.aborted) return undefined;
-        if (isFatal(error)) throw error;
+        if (isFatalScoringError(error)) throw error;
         return failedRecord(error, { attempts, sentMs, endMs: now() });
       }
     },
@@ -232,9 +239,9 @@ export function unsupportedBenchmarkError(
   return new ConfigError(`${names.join(", ")} ${verb} not support --scoring loglikelihood.${list}`);
 }
 
-export function unsupportedBackendError(backend: Backend): ConfigError {
+export function unsupportedBackendError(backend: Backend, what = "--scoring loglikelihood"): ConfigError {
   return new ConfigError(
-    `The ${backend.name} backend cannot score log-likelihoods, which --scoring loglikelihood needs. ` +
+    `The ${backend.name} backend cannot score log-likelihoods, which ${what} needs. ` +
       "Use an OpenAI-compatible server with a completions endpoint (vLLM, SGLang, llama.cpp, `llm-bench serve`) " +
       "or a local GGUF model (--model-path).",
   );

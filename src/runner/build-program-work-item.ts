@@ -2,10 +2,18 @@
 // requests, one turn at a time, and journals one record with every turn's timings and the program's grade.
 import type { BenchmarkSample, RecipeProgram, SampleSession, TurnAnswer } from "../benchmarks/types.js";
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
+import type { PromptScores } from "../core/loglikelihood.js";
 import type { ChatMessage, Prompt } from "../core/prompt.js";
 import { recordKey, type SampleRecord, type SampleTurn } from "../core/sample-record.js";
 import type { ExecutableWorkItem } from "../engine/run-engine.js";
-import { ConfigError } from "../errors.js";
+import { ApiCallError, BenchError, ConfigError, RequestTimeoutError, toError } from "../errors.js";
+import { retry } from "../net/retry.js";
+import {
+  adviceForScoringError,
+  hasPromptScoring,
+  isFatalScoringError,
+  unsupportedBackendError,
+} from "./build-loglikelihood-work-item.js";
 import { journalError, relativeTimings } from "./build-work-item.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
 import { repeatParams } from "./repeat-samples.js";
@@ -15,6 +23,9 @@ export interface ProgramItemOptions {
   stream: boolean;
   runStartMs: number;
   session: number;
+  /** Retries of a failed scoring request (`SampleSession.scorePrompt`), as `--max-retries`; default 0. */
+  maxRetries?: number;
+  now?: () => number;
   /** Where `sendToUserModel` sends (a recipe that `usesUserModel`): the run's backend unless a user model is named. */
   userBackend?: Backend;
 }
@@ -91,7 +102,60 @@ export function buildProgramWorkItem(
           ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
         };
       };
+      const now = options.now ?? (() => performance.now());
+      const scorePrompt = async (ids: readonly number[]): Promise<PromptScores> => {
+        if (!hasPromptScoring(backend))
+          throw unsupportedBackendError(backend, `${program.name} (perplexity)`);
+        const sentMs = now();
+        let attempts = 0;
+        const turn = (status: GenerationResult["status"], error?: GenerationResult["error"]) => {
+          const result: GenerationResult = {
+            status,
+            text: "",
+            reasoning: "",
+            isThinkUnclosed: false,
+            finishReason: "other",
+            usage: { promptTokens: ids.length, completionTokens: 0 },
+            timings: { sentMs, deltaTimesMs: [], endMs: now() },
+            attempts,
+            ...(error === undefined ? {} : { error }),
+          };
+          sent.push({ party: "model", prompt: { type: "completion", text: "" }, result, isScoring: true });
+          return result;
+        };
+        try {
+          const scores = await retry(
+            (attempt) => {
+              attempts = attempt;
+              return backend.scorePrompt(ids, { signal });
+            },
+            { maxRetries: options.maxRetries ?? 0, signal, adviceForError: adviceForScoringError },
+          );
+          turn("ok");
+          return scores;
+        } catch (error) {
+          // A server that sends no prompt log-probabilities would fail every sample: the run stops with why.
+          if (isFatalScoringError(error)) {
+            throw error instanceof ConfigError ? error : new ConfigError(toError(error).message);
+          }
+          const status = signal.aborted
+            ? "aborted"
+            : error instanceof RequestTimeoutError
+              ? "timeout"
+              : "error";
+          const result = turn(status, {
+            code: error instanceof BenchError ? error.code : "E_INTERNAL",
+            message: toError(error).message,
+            ...(error instanceof ApiCallError && error.status !== undefined
+              ? { httpStatus: error.status }
+              : {}),
+          });
+          failed ??= result;
+          throw new TurnFailed(result);
+        }
+      };
       const session: SampleSession = {
+        scorePrompt,
         send(messages, turn = {}) {
           return ask("model", {
             prompt: { type: "chat", messages: withSystemPrompt(messages, plan.promptOptions.systemPrompt) },
@@ -121,7 +185,10 @@ export function buildProgramWorkItem(
       let scored: ScoredAnswer | undefined;
       try {
         scored = checkScorerOutput(
-          await program.run(sample, session, plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+          await program.run(sample, session, {
+            ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+            ...(plan.tokenizer === undefined ? {} : { tokenizer: plan.tokenizer }),
+          }),
           program.name,
         );
       } catch (error) {
@@ -155,6 +222,8 @@ interface SentTurn {
   party: Party;
   prompt: Prompt;
   result: GenerationResult;
+  /** A scoring request (`scorePrompt`): its usage counts the scored tokens. */
+  isScoring?: true;
 }
 
 /**

@@ -62,7 +62,12 @@ export interface GatedScore {
 export function gatedScoreOfResult(result: BenchmarkResultFile): GatedScore {
   const { headline } = result;
   if (headline === undefined) {
-    return { task: result.benchmark, measured: result.accuracy * 100, n: result.num_samples, metric: "accuracy" };
+    return {
+      task: result.benchmark,
+      measured: result.accuracy * 100,
+      n: result.num_samples,
+      metric: "accuracy",
+    };
   }
   return {
     task: result.benchmark,
@@ -94,7 +99,10 @@ export function gatedScoreOfSummary(summary: BenchmarkSummary): GatedScore {
 }
 
 /** One task's score from the result's `tasks` rows: its headline metric's mean × scale, or its accuracy. */
-function taskScore(result: BenchmarkResultFile, row: NonNullable<BenchmarkResultFile["tasks"]>[number]): GatedScore {
+function taskScore(
+  result: BenchmarkResultFile,
+  row: NonNullable<BenchmarkResultFile["tasks"]>[number],
+): GatedScore {
   const { headline } = result;
   if (headline === undefined) {
     const accuracy = row.total === 0 ? 0 : row.correct / row.total;

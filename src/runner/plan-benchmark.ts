@@ -24,10 +24,10 @@ import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
 import type { Grader } from "../graders/types.js";
 import { taskDefaults } from "../references/task-defaults.js";
+import type { BenchmarkLayout } from "../results/summarize-benchmark.js";
 import type { CodeSandbox } from "../sandbox/types.js";
 import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
-import type { BenchmarkLayout } from "../results/summarize-benchmark.js";
 import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
 import { type Repeats, repeatSamples } from "./repeat-samples.js";
 import type { PlanGrader } from "./score-answer.js";
@@ -77,6 +77,8 @@ export interface PlannedBenchmark {
   shotBudget?: ShotBudgetRecord;
   /** The run's code sandbox, when the recipe executes model-written code (see `openRunSandbox`). */
   sandbox?: CodeSandbox;
+  /** The run's tokenizer (`LoadOptions.tokenizer`), for a program that counts or scores tokens (perplexity). */
+  tokenizer?: () => Promise<TextTokenizer>;
   /** How a sample's JSON schema is sent (`--structured-output-style`). */
   structuredOutputStyle: StructuredOutputStyle;
   /** `--num-samples-per-task N` > 1: each sample is asked N times (`samples` holds `<id>#r`). */
@@ -170,6 +172,7 @@ export async function planBenchmark(
     params,
     structuredOutputStyle: options.structuredOutputStyle,
     ...(repeats === undefined ? {} : { repeats }),
+    ...(tokenizer === undefined ? {} : { tokenizer }),
     ...(recipe.usesUserModel === true
       ? { userParams: options.userTemperature === undefined ? {} : { temperature: options.userTemperature } }
       : {}),

@@ -273,6 +273,8 @@ async function runWithTokenizer(
                 stream: options.stream,
                 runStartMs,
                 session: session.index,
+                maxRetries: options.maxRetries,
+                ...(context.now === undefined ? {} : { now: context.now }),
                 ...(userBackend === undefined || plan.userParams === undefined ? {} : { userBackend }),
               })
             : buildWorkItem(plan, sample, { stream: options.stream, runStartMs, session: session.index }),

@@ -121,13 +121,18 @@ function splitNotes(value: unknown, scorerName: string): { values: unknown; note
   return { values, notes };
 }
 
-/** A `ratio(numerator, denominator)` value: exactly those two finite numbers, the denominator ≥ 0. */
+/**
+ * A `ratio(numerator, denominator)` value: exactly those two finite numbers, the denominator ≥ 0, and optionally
+ * `exp: true` (a perplexity).
+ */
 function isScoreRatio(value: unknown): value is ScoreRatio {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
-  const { numerator, denominator } = value;
+  const { numerator, denominator, exp } = value;
+  const hasExp = keys.includes("exp");
   return (
-    keys.length === 2 &&
+    keys.length === (hasExp ? 3 : 2) &&
+    (!hasExp || exp === true) &&
     typeof numerator === "number" &&
     Number.isFinite(numerator) &&
     typeof denominator === "number" &&

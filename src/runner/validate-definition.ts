@@ -12,6 +12,7 @@ import type { ByobSample } from "../byob/byob-sample.js";
 import { loadDefinedBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { Prompt } from "../core/prompt.js";
 import type { DatasetContext } from "../datasets/types.js";
+import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
 import { checkScorerOutput, isRecipeProgram, scoreAnswer } from "./score-answer.js";
 
@@ -26,7 +27,14 @@ async function programOnTarget(program: RecipeProgram, sample: BenchmarkSample):
     finishReason: "stop" as const,
     isThinkUnclosed: false,
   });
-  const session: SampleSession = { send: answer, sendToUserModel: answer };
+  const session: SampleSession = {
+    send: answer,
+    sendToUserModel: answer,
+    scorePrompt: () =>
+      Promise.reject(
+        new ConfigError(`${program.name} scores tokens: validate it with a run against a server.`),
+      ),
+  };
   const returned = await program.run(sample, session, {});
   const scored = checkScorerOutput(returned, program.name);
   return scored.scores ?? { correct: scored.grade.isCorrect };

@@ -71,9 +71,11 @@ export async function scorePromptTokens(
   options: GenerateOptions = {},
 ): Promise<PromptScores> {
   const { model } = deps;
+  // A text gets the model's leading special tokens (BOS), as the server tokenizes a prompt; token ids are scored as
+  // given, as vLLM scores a prompt of ids (the caller puts any BOS or prefix token first).
   const body =
     typeof prompt === "string" ? withoutBos(model, model.tokenize(prompt, true)) : (prompt as Token[]);
-  const tokens = [...leadingTokens(model), ...body];
+  const tokens = typeof prompt === "string" ? [...leadingTokens(model), ...body] : [...body];
   const sequence = await deps.pool.acquire(options.signal);
   let scored: Awaited<ReturnType<typeof scoreContinuation>>;
   try {

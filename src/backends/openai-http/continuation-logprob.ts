@@ -8,10 +8,12 @@ export interface EchoLogprobs {
   textOffsets: readonly number[];
   /** Most likely token at each position (`top_logprobs` with `logprobs: 1`), when the server sends it. */
   topTokens?: readonly (string | undefined)[];
+  /** The log-probability of `topTokens`' token at each position. */
+  topLogprobs?: readonly (number | undefined)[];
 }
 
 /** Length in code points, the unit Python servers count `text_offset` in. */
-function codePointLength(text: string): number {
+export function codePointLength(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;

@@ -12,7 +12,7 @@ import { createHttpDetokenizer } from "./detokenize-text.js";
 import { generateWithRetries } from "./generate-with-retries.js";
 import type { HttpSettings } from "./http-settings.js";
 import { listModels } from "./list-models.js";
-import { scoreLoglikelihood } from "./score-loglikelihood.js";
+import { scoreLoglikelihood, scorePromptOverHttp } from "./score-loglikelihood.js";
 import { createHttpTokenizer } from "./tokenize-text.js";
 import { versionHint } from "./version-hint.js";
 
@@ -79,9 +79,7 @@ function buildHeaders(options: OpenAiHttpBackendOptions, accept: string): Record
   return headers;
 }
 
-export function createOpenAiHttpBackend(
-  options: OpenAiHttpBackendOptions,
-): Backend & Pick<LoglikelihoodScorer, "loglikelihood"> {
+export function createOpenAiHttpBackend(options: OpenAiHttpBackendOptions): Backend & LoglikelihoodScorer {
   const url = parseBaseUrl(options.baseUrl);
   const caCertificates =
     typeof options.caCertificates === "string" ? [options.caCertificates] : options.caCertificates;
@@ -138,6 +136,8 @@ export function createOpenAiHttpBackend(
     openConnections: (count, openOptions) => transport.openConnections(count, openOptions?.signal),
     /** `--scoring loglikelihood`: `echo: true, logprobs: 1, max_tokens: 1` completions, one per continuation. */
     loglikelihood: (request, scoreOptions) => scoreLoglikelihood(settings, request, scoreOptions?.signal),
+    /** Perplexity: one `echo` completion of the prompt (token ids as given, or a text). */
+    scorePrompt: (prompt, scoreOptions) => scorePromptOverHttp(settings, prompt, scoreOptions?.signal),
     /** `POST /tokenize` at the server's root (vLLM, SGLang, llama.cpp server); undefined where there is none. */
     tokenize: createHttpTokenizer(settings),
     /** `POST /detokenize` beside it; undefined where there is none. */

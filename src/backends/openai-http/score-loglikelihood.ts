@@ -1,8 +1,9 @@
-// Backend#loglikelihood over HTTP: one `echo: true, logprobs: 1, max_tokens: 1` completion per continuation.
+// Backend#loglikelihood and #scorePrompt over HTTP: `echo: true, logprobs: 1, max_tokens: 1` completions (one per
+// continuation; one per scored prompt).
 import { z } from "zod";
-import type { ContinuationScore, LoglikelihoodRequest } from "../../core/loglikelihood.js";
+import type { ContinuationScore, LoglikelihoodRequest, PromptScores } from "../../core/loglikelihood.js";
 import { ApiCallError } from "../../errors.js";
-import { continuationLogprob } from "./continuation-logprob.js";
+import { codePointLength, continuationLogprob, type EchoLogprobs } from "./continuation-logprob.js";
 import type { HttpSettings } from "./http-settings.js";
 import { requestJson } from "./request-json.js";
 
@@ -28,19 +29,19 @@ export const NO_PROMPT_LOGPROBS_MESSAGE =
   "--scoring loglikelihood needs a completions endpoint that echoes prompt logprobs (vLLM, SGLang, llama.cpp's " +
   "/v1/completions, `llm-bench serve`); chat-only servers and OpenAI's current models do not.";
 
-async function scoreOne(
+/** The legacy `logprobs` arrays of one `echo: true, logprobs: 1, max_tokens: 1` completion of `prompt`. */
+async function echoLogprobs(
   settings: HttpSettings,
-  context: string,
-  continuation: string,
+  prompt: string | readonly number[],
   signal: AbortSignal | undefined,
-): Promise<ContinuationScore> {
+): Promise<EchoLogprobs> {
   const body = JSON.stringify({
     model: settings.model,
-    prompt: context + continuation,
+    prompt,
     echo: true,
     logprobs: 1,
     // 1, not 0: vLLM rejects max_tokens below 1 (vllm-project/vllm#9336, #6521). The one generated token is not
-    // counted: only tokens of the prompt are (`continuationLogprob`).
+    // counted: only tokens of the prompt are.
     max_tokens: 1,
     temperature: 0,
   });
@@ -69,17 +70,71 @@ async function scoreOne(
       responseBody: bodyText.slice(0, 500),
     });
   }
-  const topTokens = logprobs?.top_logprobs?.map((top) => {
+  const tops = logprobs?.top_logprobs?.map((top) => {
     if (top === null) return undefined;
     let best: [string, number] | undefined;
     for (const entry of Object.entries(top)) if (best === undefined || entry[1] > best[1]) best = entry;
-    return best?.[0];
+    return best;
   });
+  return {
+    tokens,
+    tokenLogprobs,
+    textOffsets,
+    ...(tops === undefined
+      ? {}
+      : { topTokens: tops.map((top) => top?.[0]), topLogprobs: tops.map((top) => top?.[1]) }),
+  };
+}
+
+async function scoreOne(
+  settings: HttpSettings,
+  context: string,
+  continuation: string,
+  signal: AbortSignal | undefined,
+): Promise<ContinuationScore> {
   return continuationLogprob(
-    { tokens, tokenLogprobs, textOffsets, ...(topTokens === undefined ? {} : { topTokens }) },
+    await echoLogprobs(settings, context + continuation, signal),
     context,
     continuation,
   );
+}
+
+/**
+ * Every prompt token's log-probability (`echo`): the ids as given (no special token added, the first one has no
+ * log-probability), or a text the server tokenizes. The server's one generated token is left out: with ids, the
+ * first `ids.length` entries are the prompt; with a text, the tokens that start inside it.
+ */
+export async function scorePromptOverHttp(
+  settings: HttpSettings,
+  prompt: string | readonly number[],
+  signal: AbortSignal | undefined,
+): Promise<PromptScores> {
+  const echoed = await echoLogprobs(settings, prompt, signal);
+  const promptEnd = typeof prompt === "string" ? codePointLength(prompt) : 0;
+  let count = echoed.tokens.length;
+  if (typeof prompt === "string") {
+    count = echoed.textOffsets.findIndex((offset) => offset >= promptEnd);
+    if (count < 0) count = echoed.tokens.length;
+  } else if (echoed.tokens.length < prompt.length) {
+    throw new ApiCallError(
+      `The server echoed ${echoed.tokens.length} tokens for a prompt of ${prompt.length} token ids: its logprobs do not cover the prompt.`,
+      { isRetryable: false, code: "E_NO_PROMPT_LOGPROBS" },
+    );
+  } else {
+    count = prompt.length;
+  }
+  const indices = Array.from({ length: count }, (_, index) => index);
+  return {
+    tokens: indices.map((index) => echoed.tokens[index] ?? ""),
+    tokenIds: typeof prompt === "string" ? [] : [...prompt],
+    tokenLogprobs: indices.map((index) => echoed.tokenLogprobs[index] ?? null),
+    topLogprobs: indices.map((index) => {
+      const token = echoed.topTokens?.[index];
+      const logprob = echoed.topLogprobs?.[index];
+      return token === undefined || logprob === undefined ? null : { token, logprob };
+    }),
+    textOffsets: indices.map((index) => echoed.textOffsets[index] ?? 0),
+  };
 }
 
 /** Scores each continuation after the context, one request each, in order. Throws on the first failure. */

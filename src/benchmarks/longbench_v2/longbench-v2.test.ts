@@ -360,6 +360,7 @@ describe("the two-pass chain of thought", () => {
       sendToUserModel() {
         throw new Error("no user model");
       },
+      scorePrompt: () => Promise.reject(new Error("no scoring")),
     };
     return { sent, value };
   }

@@ -54,6 +54,7 @@ function scriptedSession(answers: readonly string[]): SampleSession & { sent: Ch
     sendToUserModel() {
       throw new Error("multi_if has no simulated user");
     },
+    scorePrompt: () => Promise.reject(new Error("multi_if scores no tokens")),
   };
 }
 

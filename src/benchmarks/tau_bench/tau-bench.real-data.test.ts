@@ -68,6 +68,7 @@ function replaySession(actions: readonly TauAction[], closing: string): SampleSe
       userTurns++;
       return answer(userTurns === 1 ? "Hi, I need help with my account." : TAU_STOP);
     },
+    scorePrompt: () => Promise.reject(new Error("tau-bench scores no tokens")),
   };
 }
 

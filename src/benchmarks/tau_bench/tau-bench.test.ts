@@ -79,6 +79,7 @@ function scriptedSession(agent: readonly AgentTurn[], user: readonly string[]) {
       userSent.push(messages.map((message) => ({ ...message })));
       return answer(user[userSent.length - 1] ?? TAU_STOP);
     },
+    scorePrompt: () => Promise.reject(new Error("tau-bench scores no tokens")),
   };
   return { session, agentSent, userSent };
 }
