@@ -1,8 +1,18 @@
-// ROUGE as Google's `rouge_score` computes it (google-research/google-research rouge/rouge_scorer.py, tokenize.py and
-// scoring.py@0c1bbe5fc971a1de1a427debc814e66ab4f1e7fa; the package HF `evaluate`'s "rouge" and TensorRT-LLM's
-// summarize.py use), without the stemmer: lowercase, every run of characters other than a–z and 0–9 a space, tokens
-// split on whitespace; rouge-N from n-gram counts, rougeL from one LCS, rougeLsum from the summary-level union LCS
-// over newline-separated sentences with rouge's double-count guard. Pure.
+// ROUGE as Google's `rouge_score` computes it — the package HF `evaluate`'s "rouge" metric and TensorRT-LLM's
+// summarize.py call: google-research/google-research rouge/rouge_scorer.py@61ce9f0ca76025dac5b671c0631e443a9975a8a3,
+// tokenize.py@0c1bbe5fc971a1de1a427debc814e66ab4f1e7fa, tokenizers.py@30adf0ec5f35f9609c2f1d896005e184195d9146 and
+// scoring.py@0b7b841b4d58aac0854fd6daa3f80ea2724d14b3; `score_multi` as rouge_score 0.1.2 ships it (vendored unchanged
+// in Qcompiler/MixQ_Tensorrt_LLM rouge_score/rouge_scorer.py@766cc5b277600216e392818e1747b7d051265a06). Pure.
+//
+// Tokens: the text lower-cased, every run of characters other than a–z and 0–9 a space, split on whitespace; with
+// `useStemmer` each token longer than 3 characters goes through nltk's Porter stemmer in its default mode
+// (porter-stemmer.ts); then only tokens matching ^[a-z0-9]+$ are kept. rougeN (N = 1…9) from clipped n-gram counts
+// (a side with no n-grams counts as 1 in the denominator), rougeL from one LCS over all tokens, rougeLsum from the
+// summary-level union LCS over the newline-separated non-empty lines with the ROUGE-1.5.5 double-count guard.
+// Not here: rouge_score's `split_summaries=True` (nltk's sentence splitter for rougeLsum) and custom tokenizers —
+// rouge_score's defaults, which HF evaluate and TensorRT-LLM use, split on newlines with the tokenizer above.
+import { ConfigError, DatasetError } from "../errors.js";
+import { porterStem } from "./porter-stemmer.js";
 
 export interface RougeScore {
   precision: number;
@@ -10,18 +20,52 @@ export interface RougeScore {
   fmeasure: number;
 }
 
-export type RougeType = "rouge1" | "rouge2" | "rougeL" | "rougeLsum";
-export const ROUGE_TYPES: readonly RougeType[] = ["rouge1", "rouge2", "rougeL", "rougeLsum"];
+/** `rouge1` … `rouge9`: rouge_score accepts `rouge[0-9]` with a positive digit. */
+export type RougeNType = `rouge${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`;
+export type RougeType = RougeNType | "rougeL" | "rougeLsum";
+/** HF evaluate's default `rouge_types`. */
+export type DefaultRougeType = "rouge1" | "rouge2" | "rougeL" | "rougeLsum";
+export const ROUGE_TYPES: readonly DefaultRougeType[] = ["rouge1", "rouge2", "rougeL", "rougeLsum"];
+
+export interface RougeOptions {
+  /** rouge_score's `use_stemmer` (default false). */
+  useStemmer?: boolean;
+}
 
 const ZERO: RougeScore = { precision: 0, recall: 0, fmeasure: 0 };
 
-/** `tokenize.tokenize(text, None)`. */
-export function rougeTokens(text: string): string[] {
-  return text
+/** A rouge type by name, as rouge_score validates it (`rouge0`, `rouge10`, `rougen` are errors). */
+export function parseRougeType(name: string): RougeType {
+  if (name === "rougeL" || name === "rougeLsum" || /^rouge[1-9]$/.test(name)) return name as RougeType;
+  throw new ConfigError(
+    `Invalid rouge type "${name}": use rouge1 … rouge9 (n-gram overlap), rougeL (longest common subsequence) or rougeLsum (summary-level LCS over newline-separated sentences).`,
+  );
+}
+
+/** Stems memoised: a corpus repeats its words, the stemmer is pure. */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 200_000;
+
+function cachedStem(token: string): string {
+  let stem = stemCache.get(token);
+  if (stem === undefined) {
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stem = porterStem(token);
+    stemCache.set(token, stem);
+  }
+  return stem;
+}
+
+/** `tokenize.tokenize(text, stemmer)`: the tokens rouge_score scores. */
+export function rougeTokens(text: string, options: RougeOptions = {}): string[] {
+  const tokens = text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
-    .split(/\s+/)
-    .filter((token) => /^[a-z0-9]+$/.test(token));
+    .split(/\s+/);
+  const stemmed = options.useStemmer
+    ? tokens.map((token) => (token.length > 3 ? cachedStem(token) : token))
+    : tokens;
+  return stemmed.filter((token) => /^[a-z0-9]+$/.test(token));
 }
 
 /** `scoring.fmeasure`. */
@@ -80,14 +124,14 @@ function scoreLcs(target: readonly string[], prediction: readonly string[]): Rou
 }
 
 /** `lcs_ind` through `_backtrack_norec`: the reference indices of one LCS, ties broken as rouge_score breaks them. */
-function lcsIndices(reference: readonly string[], candidate: readonly string[]): number[] {
+export function lcsIndices(reference: readonly string[], candidate: readonly string[]): number[] {
   const table = lcsTable(reference, candidate);
   const indices: number[] = [];
   let i = reference.length;
   let j = candidate.length;
   while (i > 0 && j > 0) {
     if (reference[i - 1] === candidate[j - 1]) {
-      indices.unshift(i - 1);
+      indices.push(i - 1);
       i--;
       j--;
     } else if ((table[i]?.[j - 1] ?? 0) > (table[i - 1]?.[j] ?? 0)) {
@@ -96,11 +140,14 @@ function lcsIndices(reference: readonly string[], candidate: readonly string[]):
       i--;
     }
   }
-  return indices;
+  return indices.reverse();
 }
 
 /** `_summary_level_lcs`: union LCS of each reference sentence against every candidate sentence, counted once. */
-function summaryLevelLcs(references: readonly string[][], candidates: readonly string[][]): RougeScore {
+export function summaryLevelLcs(
+  references: readonly string[][],
+  candidates: readonly string[][],
+): RougeScore {
   if (references.length === 0 || candidates.length === 0) return ZERO;
   const m = references.reduce((total, sentence) => total + sentence.length, 0);
   const n = candidates.reduce((total, sentence) => total + sentence.length, 0);
@@ -132,30 +179,56 @@ function summaryLevelLcs(references: readonly string[][], candidates: readonly s
   return { precision, recall, fmeasure: fmeasure(precision, recall) };
 }
 
-/** Newline-separated non-empty sentences, each tokenized (rougeLsum's `get_sents`). */
-function sentences(text: string): string[][] {
+/** rougeLsum's `get_sents`: the newline-separated non-empty lines, each tokenized. */
+function sentences(text: string, options: RougeOptions): string[][] {
   return text
     .split("\n")
     .filter((sentence) => sentence.length > 0)
-    .map(rougeTokens);
+    .map((sentence) => rougeTokens(sentence, options));
 }
 
-/** `RougeScorer(types, use_stemmer=False).score(target, prediction)`. */
-export function rougeScore(
+/** `RougeScorer(types, use_stemmer).score(target, prediction)`. Throws a ConfigError for an unknown type. */
+export function rougeScore<T extends RougeType = DefaultRougeType>(
   target: string,
   prediction: string,
-  types: readonly RougeType[] = ROUGE_TYPES,
-): Record<RougeType, RougeScore> {
-  const targetTokens = rougeTokens(target);
-  const predictionTokens = rougeTokens(prediction);
+  types: readonly T[] = ROUGE_TYPES as readonly T[],
+  options: RougeOptions = {},
+): Record<T, RougeScore> {
+  const checked = types.map((type) => parseRougeType(type));
+  const targetTokens = rougeTokens(target, options);
+  const predictionTokens = rougeTokens(prediction, options);
   const result = {} as Record<RougeType, RougeScore>;
-  for (const type of types) {
+  for (const type of checked) {
     result[type] =
       type === "rougeL"
         ? scoreLcs(targetTokens, predictionTokens)
         : type === "rougeLsum"
-          ? summaryLevelLcs(sentences(target), sentences(prediction))
-          : scoreNgrams(targetTokens, predictionTokens, type === "rouge1" ? 1 : 2);
+          ? summaryLevelLcs(sentences(target, options), sentences(prediction, options))
+          : scoreNgrams(targetTokens, predictionTokens, Number(type.slice(5)));
   }
-  return result;
+  return result as Record<T, RougeScore>;
+}
+
+/**
+ * `RougeScorer(types, use_stemmer).score_multi(targets, prediction)`: per type, the score against the target with the
+ * highest F-measure (the first such target on a tie, as `np.argmax`). Throws a DatasetError when there is no target.
+ */
+export function rougeScoreMulti<T extends RougeType = DefaultRougeType>(
+  targets: readonly string[],
+  prediction: string,
+  types: readonly T[] = ROUGE_TYPES as readonly T[],
+  options: RougeOptions = {},
+): Record<T, RougeScore> {
+  if (targets.length === 0)
+    throw new DatasetError(
+      "rougeScoreMulti needs at least one reference text for the prediction; the sample has none — give each sample one or more references.",
+    );
+  const perTarget = targets.map((target) => rougeScore(target, prediction, types, options));
+  const best = {} as Record<T, RougeScore>;
+  for (const type of types) {
+    let chosen = perTarget[0]?.[type] ?? ZERO;
+    for (const scores of perTarget) if (scores[type].fmeasure > chosen.fmeasure) chosen = scores[type];
+    best[type] = chosen;
+  }
+  return best;
 }

@@ -23,15 +23,39 @@ export function bootstrapMeanCi(scores: readonly number[], options: BootstrapOpt
   if (n === 0) return { mean: Number.NaN, ci: [Number.NaN, Number.NaN], resamples };
   let total = 0;
   for (const score of scores) total += score;
-  const means: number[] = new Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += scores[Math.floor(options.random() * n)] ?? 0;
-    means[r] = sum / n;
-  }
-  const sorted = sortSamples(means);
   const tail = ((1 - confidence) / 2) * 100;
-  return { mean: total / n, ci: [percentile(sorted, tail), percentile(sorted, 100 - tail)], resamples };
+  const [low, high] =
+    bootstrapMeanPercentiles([scores], [tail, 100 - tail], { ...options, resamples })[0] ?? [];
+  return { mean: total / n, ci: [low ?? Number.NaN, high ?? Number.NaN], resamples };
+}
+
+/**
+ * Percentiles (q in [0, 100], numpy's linear interpolation) of the resampled means of several equally long columns.
+ * Each resample draws one row index per row and reads every column at it, as numpy resamples the rows of a
+ * (sample × measure) matrix. Returns, per column, one value per requested percentile; NaN when there are no rows.
+ */
+export function bootstrapMeanPercentiles(
+  columns: readonly (readonly number[])[],
+  percentiles: readonly number[],
+  options: Pick<BootstrapOptions, "random" | "resamples">,
+): number[][] {
+  const resamples = options.resamples ?? 2000;
+  const n = columns[0]?.length ?? 0;
+  if (n === 0) return columns.map(() => percentiles.map(() => Number.NaN));
+  const means = columns.map(() => new Array<number>(resamples));
+  const sums = new Array<number>(columns.length);
+  for (let r = 0; r < resamples; r++) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const row = Math.floor(options.random() * n);
+      for (let c = 0; c < columns.length; c++) sums[c] = (sums[c] ?? 0) + (columns[c]?.[row] ?? 0);
+    }
+    for (let c = 0; c < columns.length; c++) (means[c] as number[])[r] = (sums[c] ?? 0) / n;
+  }
+  return means.map((column) => {
+    const sorted = sortSamples(column);
+    return percentiles.map((q) => percentile(sorted, q));
+  });
 }
 
 /** A pooled ratio Σ numerator / Σ denominator and its percentile bootstrap CI, resampling whole samples. */
