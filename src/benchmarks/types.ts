@@ -1,6 +1,7 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
 
 import type { FinishReason, GenerationParams, ToolDefinition } from "../core/generation.js";
+import type { HeadlineScore } from "../core/headline-score.js";
 import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { TaskGroup } from "../core/task-group.js";
@@ -8,6 +9,8 @@ import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
 import type { CodeSandbox } from "../sandbox/types.js";
+
+export type { HeadlineScore } from "../core/headline-score.js";
 
 export interface BenchmarkSample {
   /** Stable across runs and data sources, unique within the benchmark, e.g. `abstract_algebra/17`. */
@@ -309,16 +312,6 @@ export interface Recipe {
    * perplexity): a scorer metric's mean (or pooled ratio) × `scale`. Absent: accuracy × 100.
    */
   readonly headline?: HeadlineScore;
-}
-
-/** See `Recipe.headline`. */
-export interface HeadlineScore {
-  /** A metric the recipe's scorer returns (a name of its `Scores`). */
-  readonly metric: string;
-  /** The metric's mean is multiplied by it for the reference scale (100 for rouge in [0, 1], 1 for perplexity). */
-  readonly scale: number;
-  /** false when a rise is the regression (perplexity): `gate` puts the threshold above the reference. */
-  readonly higherIsBetter: boolean;
 }
 
 /** One candidate of a log-likelihood sample, as a scorer sees it. */

@@ -1,4 +1,4 @@
-// `llm-bench gate RUN_DIR`: tests each benchmark of a run against its registered reference accuracy.
+// `llm-bench gate RUN_DIR`: tests each benchmark of a run against its registered reference score.
 
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
@@ -38,9 +38,10 @@ export async function gateCommand(io: CliIo): Promise<number> {
 }
 
 function gateTable(rows: readonly GateRow[]): string {
-  const header = ["Benchmark", "Spec", "Reference", "Measured", "n", "theta", "gamma", "Verdict"];
+  const header = ["Benchmark", "Score", "Spec", "Reference", "Measured", "n", "theta", "gamma", "Verdict"];
   const body = rows.map((row) => [
     row.task,
+    row.params.higherIsBetter === false ? `${row.metric} (lower is better)` : row.metric,
     formatSpec(row.spec),
     row.reference.toFixed(2),
     row.measured.toFixed(2),
@@ -54,13 +55,15 @@ function gateTable(rows: readonly GateRow[]): string {
   const summary =
     failed === 0
       ? `PASS: ${rows.length} of ${rows.length} benchmarks for ${model}.`
-      : `FAIL: ${failed} of ${rows.length} benchmarks for ${model} measured below γ (a drop of θ or more is caught with probability 1 − β).`;
+      : `FAIL: ${failed} of ${rows.length} benchmarks for ${model} measured past γ (below it, or above it where lower is better): a regression of θ or more is caught with probability 1 − β.`;
   return `${textTable(header, body)}${summary}\n`;
 }
 
 function gateJson(row: GateRow): Record<string, unknown> {
   return {
     benchmark: row.task,
+    metric: row.metric,
+    higher_is_better: row.params.higherIsBetter !== false,
     model: row.model,
     spec: row.spec,
     reference: row.reference,

@@ -7,7 +7,7 @@ import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { writeBenchmarkFiles } from "../results/write-run-results.js";
-import type { PlannedBenchmark } from "../runner/plan-benchmark.js";
+import { type PlannedBenchmark, summaryLayout } from "../runner/plan-benchmark.js";
 import { planConfig, specConfig } from "../runner/plan-config.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 
@@ -25,7 +25,7 @@ export function writeProfileAccuracy(
     const record = byKey.get(recordKey({ benchmark: name, id: sample.id }));
     return record === undefined ? [] : [record];
   });
-  const summary = summarizeBenchmark(name, plan.samples.length, records, plan.benchmark);
+  const summary = summarizeBenchmark(name, plan.samples.length, records, summaryLayout(plan));
   const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {

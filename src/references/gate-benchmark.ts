@@ -1,4 +1,5 @@
-// Gates one measured accuracy against its registered reference: γ = reference + Φ⁻¹(α)·√(2σ²/n).
+// Gates one measured score against its registered reference: γ = reference + Φ⁻¹(α)·√(2σ²/n), or reference −
+// Φ⁻¹(α)·√(2σ²/n) for a score where lower is better (perplexity).
 import { type GateVerdict, gateAccuracy } from "../stats/hypothesis-test.js";
 import { findReference } from "./find-reference.js";
 import { loadReferenceFile } from "./load-reference-file.js";
@@ -8,16 +9,24 @@ export interface GateInput {
   task: string;
   model: string;
   spec: Readonly<Record<string, string>>;
-  /** Measured accuracy in [0, 1]. */
-  accuracy: number;
-  /** Samples the accuracy was measured on. */
+  /** The measured score on the reference's 0–100 scale (accuracy × 100, rouge1 × 100) or its own (perplexity). */
+  measured: number;
+  /** Samples the score was measured on. */
   n: number;
+  /** What was measured: `accuracy`, or the recipe's headline (`rouge1 × 100`, `perplexity`). */
+  metric: string;
+  /**
+   * The direction the run's recipe declares (`Recipe.headline`); the reference file's `higher_is_better` and the
+   * task's built-in constants come first. Absent: higher is better.
+   */
+  higherIsBetter?: boolean;
   /** Directory holding `<task>.yaml`. */
   referencesDir: string;
 }
 
 export interface GateRow extends GateVerdict {
   task: string;
+  metric: string;
   model: string;
   spec: Record<string, string>;
   params: TaskParams;
@@ -28,16 +37,16 @@ export interface GateRow extends GateVerdict {
 export function gateBenchmark(input: GateInput): GateRow {
   const file = loadReferenceFile(input.referencesDir, input.task);
   const reference = findReference(file, input.model, input.spec);
-  const verdict = gateAccuracy(
-    { reference: reference.accuracy, measured: input.accuracy * 100, n: input.n },
-    file.params,
-  );
+  const higherIsBetter = file.params.higherIsBetter ?? input.higherIsBetter;
+  const params = higherIsBetter === undefined ? file.params : { ...file.params, higherIsBetter };
+  const verdict = gateAccuracy({ reference: reference.accuracy, measured: input.measured, n: input.n }, params);
   return {
     ...verdict,
     task: input.task,
+    metric: input.metric,
     model: input.model,
     spec: { ...input.spec },
-    params: file.params,
+    params,
     source: `${file.path}:${reference.line}`,
   };
 }

@@ -61,6 +61,14 @@ export function parseReferenceFile(text: string, path: string, task: string): Re
   const models = new Map<string, ReferenceSpec[]>();
   for (const [model, entries] of Object.entries(rest)) {
     const list = (entries ?? []) as ReferenceEntry[];
+    const over = params.higherIsBetter === false ? -1 : list.findIndex((entry) => entry.accuracy > 100);
+    if (over >= 0) {
+      throw new ConfigError(
+        `${path}:${lineOf(nearestOffset(document, [model, over, "accuracy"]))}: accuracy ${list[over]?.accuracy} ` +
+          `is above 100 (${model}.${over}.accuracy). Accuracy and rouge are on a 0–100 scale; for a score where lower is better (perplexity), ` +
+          "set `task_defaults: { higher_is_better: false }`.",
+      );
+    }
     models.set(
       model,
       list.map((entry, index) => {

@@ -5,10 +5,12 @@ export const TASK_DEFAULTS_KEY = "task_defaults";
 
 const specValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 
-/** One accuracy specification: `accuracy` (0–100) plus spec keys (dtype, quant_algo, …) that select it. */
-export const referenceEntrySchema = z
-  .object({ accuracy: z.number().min(0).max(100) })
-  .catchall(specValueSchema);
+/**
+ * One accuracy specification: `accuracy` plus spec keys (dtype, quant_algo, …) that select it. The score is on the
+ * task's scale: 0–100 for accuracy and rouge (checked where the file is read), any non-negative number for a
+ * lower-is-better score such as perplexity (TensorRT-LLM's SlimPajama-6B registers perplexities under `accuracy`).
+ */
+export const referenceEntrySchema = z.object({ accuracy: z.number().min(0) }).catchall(specValueSchema);
 
 export const taskOverridesSchema = z.strictObject({
   alpha: z.number().gt(0).lt(1).optional(),

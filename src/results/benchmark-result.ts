@@ -5,6 +5,7 @@ import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { scoreErrorBars } from "./score-error-bars.js";
 import type { BenchmarkSummary, ExtraGraderAccuracy, TaskAccuracy } from "./summarize-benchmark.js";
 import type { FacetGridSummary, FacetSummary } from "./summarize-facets.js";
+import type { HeadlineSummary } from "./summarize-headline.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import type { ScoreMetric } from "./summarize-scores.js";
 
@@ -56,6 +57,19 @@ function scoreMetricsJson(metrics: readonly ScoreMetric[]): Record<string, unkno
       },
     ]),
   );
+}
+
+/** `headline`: the recipe's score when it is not accuracy, on the reference's scale, as `gate` reads it. */
+function headlineJson(headline: HeadlineSummary): Record<string, unknown> {
+  return {
+    metric: headline.metric,
+    scale: headline.scale,
+    higher_is_better: headline.higherIsBetter,
+    value: headline.value,
+    ci95: headline.ci95,
+    stderr: headline.standardError,
+    num_samples: headline.count,
+  };
 }
 
 /**
@@ -127,6 +141,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
         }),
     ...(summary.extraGraders === undefined ? {} : { extra_metrics: extraMetrics(summary.extraGraders) }),
     ...(summary.scoreMetrics === undefined ? {} : { metrics: scoreMetricsJson(summary.scoreMetrics) }),
+    ...(summary.headline === undefined ? {} : { headline: headlineJson(summary.headline) }),
     ...(summary.isMetricsOnly === true ? { metrics_only: true } : {}),
     ...(summary.passAtK === undefined ? {} : { pass_at_k: passAtKJson(summary.passAtK) }),
     macro_accuracy: summary.macroAccuracy,

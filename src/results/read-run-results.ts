@@ -19,7 +19,27 @@ export const benchmarkResultFileSchema = z.looseObject({
   aggregated_metrics: z.record(z.string(), z.number().nullable()).optional(),
   /** Per task: its graded samples and how many were right (absent in files written before tasks were reported). */
   tasks: z
-    .array(z.looseObject({ task: z.string(), correct: z.number().int(), total: z.number().int() }))
+    .array(
+      z.looseObject({
+        task: z.string(),
+        correct: z.number().int(),
+        total: z.number().int(),
+        /** The scorer's metrics over the task (only with more than one task). */
+        metrics: z
+          .record(z.string(), z.looseObject({ mean: z.number(), count: z.number().int() }))
+          .optional(),
+      }),
+    )
+    .optional(),
+  /** The recipe's score when it is not accuracy (`Recipe.headline`), on the reference's scale. */
+  headline: z
+    .looseObject({
+      metric: z.string(),
+      scale: z.number(),
+      higher_is_better: z.boolean(),
+      value: z.number(),
+      num_samples: z.number().int(),
+    })
     .optional(),
   sample_results: z.array(
     z.looseObject({

@@ -1,5 +1,6 @@
 // Accuracy of one benchmark from its journal records: overall (micro) with a 95% CI, per task, and macro average.
 
+import type { HeadlineScore } from "../core/headline-score.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import type { TaskGroup } from "../core/task-group.js";
 import { type ProportionEstimate, proportionCi } from "../stats/proportion-ci.js";
@@ -10,6 +11,7 @@ import {
   summarizeFacetGrids,
   summarizeFacets,
 } from "./summarize-facets.js";
+import { type HeadlineSummary, summarizeHeadline } from "./summarize-headline.js";
 import type { PassAtKSummary } from "./summarize-pass-at-k.js";
 import { type ScoreMetric, summarizeScores, summarizeScoresByTask } from "./summarize-scores.js";
 import { summarizeTaskGroups, type TaskGroupAccuracy } from "./summarize-task-groups.js";
@@ -35,6 +37,8 @@ export interface ExtraGraderAccuracy {
 /** What a benchmark says about its summary: its task groups and facets (a `Benchmark` has these fields). */
 export interface BenchmarkLayout extends FacetLayout {
   readonly taskGroups?: readonly TaskGroup[];
+  /** The recipe's headline score when it is not accuracy (`Recipe.headline`). */
+  readonly headline?: HeadlineScore | undefined;
 }
 
 export interface BenchmarkSummary {
@@ -83,6 +87,8 @@ export interface BenchmarkSummary {
   isMetricsOnly?: boolean;
   /** `--num-samples-per-task N` > 1: pass@k per problem and overall. */
   passAtK?: PassAtKSummary;
+  /** The recipe's headline score (`Recipe.headline`) when it is not accuracy and a graded sample carried it. */
+  headline?: HeadlineSummary;
 }
 
 /**
@@ -154,6 +160,8 @@ export function summarizeBenchmark(
       row.accuracyNorm = row.total === 0 ? 0 : row.correctNorm / row.total;
     }
   }
+  const headline =
+    layout.headline === undefined ? undefined : summarizeHeadline(scoreMetrics, layout.headline);
   const facets = summarizeFacets(records, layout);
   const facetGrids = summarizeFacetGrids(records, layout);
   const macroAccuracy =
@@ -177,6 +185,7 @@ export function summarizeBenchmark(
     ...(facetGrids.length === 0 ? {} : { facetGrids }),
     ...(hasNorm ? { overallNorm: proportionCi(correctNorm, graded) } : {}),
     ...(scoreMetrics.length === 0 ? {} : { scoreMetrics }),
+    ...(headline === undefined ? {} : { headline }),
     ...(scoreMetrics.length > 0 && scoreMetrics.every((metric) => metric.kind !== "boolean")
       ? { isMetricsOnly: true }
       : {}),

@@ -5,6 +5,7 @@ import { BenchError } from "../errors.js";
 import { formatSpec } from "../references/find-reference.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
 import { referenceYaml } from "../references/reference-yaml.js";
+import { gatedScoreOfSummary } from "./gate-run.js";
 import { runBenchmarks } from "./run-benchmarks.js";
 import type { RunOutcome } from "./run-outcome.js";
 
@@ -46,7 +47,8 @@ export class AccuracyGateError extends BenchError {
   constructor(gate: GateRow, runDir: string) {
     super(
       "E_ACCURACY_GATE",
-      `${gate.task} accuracy ${gate.measured.toFixed(2)} on n = ${gate.n} is below the threshold ` +
+      `${gate.task} ${gate.metric} ${gate.measured.toFixed(2)} on n = ${gate.n} is ` +
+        `${gate.params.higherIsBetter === false ? "above" : "below"} the threshold ` +
         `γ = ${gate.threshold.toFixed(2)} for ${gate.model} (spec ${formatSpec(gate.spec)}): reference ` +
         `${gate.reference.toFixed(2)} (${gate.source}), θ = ${gate.theta.toFixed(2)}, α = ${gate.params.alpha}. ` +
         `Samples: ${runDir}/samples.jsonl`,
@@ -82,14 +84,18 @@ export function createAccuracyTask(name: string, options: AccuracyTaskOptions = 
           },
         );
       }
-      const measured = { task: name, model: outcome.model, spec, n: summary.gradedSamples };
+      const score = gatedScoreOfSummary(summary);
       if (env["LLM_BENCH_ACCURACY_NO_REFERENCE"] === "1") {
-        const yaml = referenceYaml([{ ...measured, accuracy: summary.overall.accuracy }]);
+        const yaml = referenceYaml([
+          { task: name, model: outcome.model, spec, score: score.measured, n: score.n },
+        ]);
         return { outcome, gate: undefined, referenceYaml: yaml };
       }
       const gate = gateBenchmark({
-        ...measured,
-        accuracy: summary.overall.accuracy,
+        ...score,
+        task: name,
+        model: outcome.model,
+        spec,
         referencesDir: options.referencesDir ?? "references",
       });
       if (!gate.isPassed) throw new AccuracyGateError(gate, outcome.runDir);

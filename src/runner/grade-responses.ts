@@ -17,7 +17,7 @@ import { openSession } from "../session/open-session.js";
 import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
 import { openRunSandbox } from "./open-run-sandbox.js";
-import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
+import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark, summaryLayout } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
 import { passAtKOf } from "./repeat-samples.js";
@@ -210,7 +210,7 @@ export async function gradeResponses(
   const ordered = plan.samples.flatMap((sample) => records.filter((record) => record.id === sample.id));
   const skipped = plan.loaded.skipped;
   const summary: BenchmarkSummary = {
-    ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered, benchmark),
+    ...summarizeBenchmark(benchmark.name, plan.samples.length, ordered, summaryLayout(plan)),
     ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, ordered) }),
     ...(skipped === undefined ? {} : { skipped }),
   };

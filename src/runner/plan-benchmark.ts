@@ -27,6 +27,7 @@ import { taskDefaults } from "../references/task-defaults.js";
 import type { CodeSandbox } from "../sandbox/types.js";
 import { seededSubset } from "../stats/seeded-subset.js";
 import { stratifiedSubset } from "../stats/stratified-subset.js";
+import type { BenchmarkLayout } from "../results/summarize-benchmark.js";
 import type { ShotBudgetRecord } from "./fit-shots-to-token-budget.js";
 import { type Repeats, repeatSamples } from "./repeat-samples.js";
 import type { PlanGrader } from "./score-answer.js";
@@ -332,4 +333,15 @@ function longContextOf(options: RunOptions): { longContext?: LongContextSettings
   if (options.contextTokens !== undefined) settings.contextTokens = options.contextTokens;
   if (options.depths !== undefined) settings.depths = options.depths;
   return Object.keys(settings).length === 0 ? {} : { longContext: settings };
+}
+
+/** What the summary of a planned benchmark reads beside its records: the benchmark's layout and the recipe's headline. */
+export function summaryLayout(plan: Pick<PlannedBenchmark, "benchmark" | "recipe">): BenchmarkLayout {
+  const { taskGroups, facetGrids, facetOrder } = plan.benchmark;
+  return {
+    ...(taskGroups === undefined ? {} : { taskGroups }),
+    ...(facetGrids === undefined ? {} : { facetGrids }),
+    ...(facetOrder === undefined ? {} : { facetOrder }),
+    ...(plan.recipe.headline === undefined ? {} : { headline: plan.recipe.headline }),
+  };
 }

@@ -39,7 +39,7 @@ import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-log
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
 import { openRunSandbox } from "./open-run-sandbox.js";
-import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
+import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark, summaryLayout } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
 import { passAtKOf } from "./repeat-samples.js";
@@ -377,7 +377,7 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
     });
     const skipped = plan.loaded.skipped;
     const summary = {
-      ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records, plan.benchmark),
+      ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records, summaryLayout(plan)),
       ...(skipped === undefined ? {} : { skipped }),
       ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
