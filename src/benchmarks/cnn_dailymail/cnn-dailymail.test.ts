@@ -18,7 +18,12 @@ import { cnnDailymailOracle } from "./cnn-dailymail-oracle.js";
 import { cnnDailymailPromptText } from "./cnn-dailymail-prompt.js";
 import { cnnDailymailRouge } from "./cnn-dailymail-scorer.js";
 import { cnnDailymail, TRTLLM_RECIPE } from "./index.js";
-import { CNN_DAILYMAIL_REVISION, CNN_DAILYMAIL_TEST_FILE } from "./read-cnn-dailymail-rows.js";
+import {
+  CNN_DAILYMAIL_REVISION,
+  CNN_DAILYMAIL_SHUFFLE_SEED,
+  CNN_DAILYMAIL_TEST_FILE,
+  shuffleAsDataset,
+} from "./read-cnn-dailymail-rows.js";
 import {
   CNN_DAILYMAIL_MAX_INPUT_TOKENS,
   leftTruncatedIds,
@@ -229,9 +234,30 @@ describe("cnn_dailymail from the Hub", () => {
     );
     const local = await cnnDailymail.load({ context: createLocalDatasetContext(FIXTURES), nShots: 0 });
     expect(fromHub.samples).toEqual(local.samples);
+    // Python: numpy.random.default_rng(0).permutation(3) == [2, 0, 1] (Dataset.shuffle(seed=0)).
     expect(fromHub.samples.map((sample) => [sample.id, sample.gold])).toEqual(
-      FIXTURE_ROWS.map((row) => [row.id, row.highlights]),
+      [2, 0, 1].map((index) => [FIXTURE_ROWS[index]?.id, FIXTURE_ROWS[index]?.highlights]),
     );
+  });
+
+  it("returns the rows in Dataset.shuffle(seed=0) order, so the first N are TensorRT-LLM's N", async () => {
+    const rows = Array.from({ length: 10 }, (_, index) => ({
+      article: `Article number ${index} says little.`,
+      highlights: `Highlight ${index} .`,
+      id: `row${index}`,
+    }));
+    const loaded = await withHub(rows, (options) => cnnDailymail.load(options));
+    // Python: numpy.random.default_rng(0).permutation(10).
+    expect(loaded.samples.map((sample) => sample.id)).toEqual(
+      [4, 6, 2, 7, 3, 5, 9, 0, 8, 1].map((index) => `row${index}`),
+    );
+    // The test split's 11,490 rows: numpy.random.default_rng(0).permutation(11490)[:8] and [-3:].
+    const order = shuffleAsDataset(
+      Array.from({ length: 11_490 }, (_, index) => index),
+      CNN_DAILYMAIL_SHUFFLE_SEED,
+    );
+    expect(order.slice(0, 8)).toEqual([10265, 3688, 8611, 1624, 9217, 604, 3064, 8813]);
+    expect(order.slice(-3)).toEqual([5921, 11215, 607]);
   });
 
   it("names the file and row of a row that breaks the schema, and an id seen twice", async () => {

@@ -14,8 +14,10 @@ import { cnnDailymailScorer } from "./cnn-dailymail-scorer.js";
 import {
   CNN_DAILYMAIL_REPO,
   CNN_DAILYMAIL_REVISION,
+  CNN_DAILYMAIL_SHUFFLE_SEED,
   CNN_DAILYMAIL_TEST_FILE,
   readCnnDailymailSamples,
+  shuffleAsDataset,
 } from "./read-cnn-dailymail-rows.js";
 import { CNN_DAILYMAIL_MAX_INPUT_TOKENS, truncatePromptTokens } from "./truncate-prompt-tokens.js";
 
@@ -80,7 +82,11 @@ function checkTasks(tasks: readonly string[] | undefined): void {
 async function load(options: LoadOptions): Promise<LoadedBenchmark<CnnDailymailSample>> {
   checkNShots("cnn_dailymail", options.nShots, 0);
   checkTasks(options.tasks);
-  const samples = await readCnnDailymailSamples(options.context);
+  // `data.shuffle(random_seed=0)`: the order TensorRT-LLM takes its first NUM_SAMPLES in.
+  const samples = shuffleAsDataset(
+    await readCnnDailymailSamples(options.context),
+    CNN_DAILYMAIL_SHUFFLE_SEED,
+  );
   const asPrompt = (text: string, promptOptions: PromptOptions): Prompt => {
     checkNShots("cnn_dailymail", promptOptions.nShots, 0);
     return buildInlinePrompt({

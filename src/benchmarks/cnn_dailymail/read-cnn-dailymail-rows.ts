@@ -1,9 +1,11 @@
 // Reads CNN/DailyMail 3.0.0's test split (abisee/cnn_dailymail: `3.0.0/test-00000-of-00001.parquet`, 11,490 rows of
-// `article`, `highlights`, `id`) from the Hub at a pinned revision, or its copy under --data-dir, in file order.
+// `article`, `highlights`, `id`) from the Hub at a pinned revision, or its copy under --data-dir, in file order or in
+// TensorRT-LLM's order (`Dataset.shuffle(seed=0)`).
 import { z } from "zod";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
+import { hfShuffledIndices } from "../../stats/numpy-permutation.js";
 import { readRepoFileRows } from "../read-repo-file-rows.js";
 import type { CnnDailymailSample } from "./cnn-dailymail-sample.js";
 
@@ -20,6 +22,9 @@ const rowSchema = z.looseObject({
   highlights: z.string().min(1),
   id: z.string().min(1),
 });
+
+/** cnn_dailymail.py's `random_seed` default and accuracy_core.py's `EVALUATOR_KWARGS`: `data.shuffle(0)`. */
+export const CNN_DAILYMAIL_SHUFFLE_SEED = 0;
 
 /** Every row as a sample, in the file's order; an id seen twice is a DatasetError naming both rows. */
 export async function readCnnDailymailSamples(context: DatasetContext): Promise<CnnDailymailSample[]> {
@@ -50,4 +55,12 @@ export async function readCnnDailymailSamples(context: DatasetContext): Promise<
     },
   );
   return samples;
+}
+
+/**
+ * The samples in `Dataset.shuffle(seed)` order (position k holds file row `permutation[k]`), so that the first n are
+ * the n TensorRT-LLM evaluates.
+ */
+export function shuffleAsDataset<T>(rows: readonly T[], seed: number): T[] {
+  return Array.from(hfShuffledIndices(rows.length, seed), (index) => rows[index] as T);
 }
