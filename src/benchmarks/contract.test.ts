@@ -69,6 +69,12 @@ async function isGradedCorrect(
     ...(toolCalls === undefined ? {} : { toolCalls }),
   });
   if (scored.error !== undefined) throw new Error(scored.error.message);
+  // A scorer of numbers only (rouge) gives no verdict: the oracle answers right with the reference itself, so a
+  // right answer is one whose headline metric is at its best, 1.
+  const values = Object.values(scored.scores ?? {});
+  const hasVerdict =
+    scored.scores?.["correct"] !== undefined || values.some((value) => typeof value === "boolean");
+  if (recipe.headline !== undefined && !hasVerdict) return scored.scores?.[recipe.headline.metric] === 1;
   return scored.grade.isCorrect;
 }
 

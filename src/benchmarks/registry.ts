@@ -9,6 +9,7 @@ export const benchmarks = {
   math_500: () => import("./math_500/index.js").then((module) => module.math500),
   bfcl: () => import("./bfcl/index.js").then((module) => module.bfcl),
   bigbench: () => import("./bigbench/index.js").then((module) => module.bigbench),
+  cnn_dailymail: () => import("./cnn_dailymail/index.js").then((module) => module.cnnDailymail),
   gpqa_diamond: () => import("./gpqa_diamond/index.js").then((module) => module.gpqaDiamond),
   graphwalks: () => import("./graphwalks/index.js").then((module) => module.graphwalks),
   gsm8k: () => import("./gsm8k/index.js").then((module) => module.gsm8k),
