@@ -8,12 +8,22 @@ import { checkNShots } from "../check-n-shots.js";
 import { buildInlinePrompt } from "../inline-prompt.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../types.js";
 import { readZeroscrollsTask, ZEROSCROLLS_HUB_REPO } from "./read-zeroscrolls-rows.js";
-import { cutOfficial, cutRight, DEFAULT_MAX_CONTEXT_TOKENS, TRTLLM_MAX_INPUT_TOKENS } from "./truncate-zeroscrolls.js";
+import {
+  cutOfficial,
+  cutRight,
+  DEFAULT_MAX_CONTEXT_TOKENS,
+  TRTLLM_MAX_INPUT_TOKENS,
+} from "./truncate-zeroscrolls.js";
 import { zeroscrollsOracle } from "./zeroscrolls-oracle.js";
 import { officialPromptText, trtllmPromptText } from "./zeroscrolls-prompt.js";
 import { isTrtllmRecipe, ZEROSCROLLS_RECIPES } from "./zeroscrolls-recipes.js";
 import type { ZeroscrollsSample } from "./zeroscrolls-sample.js";
-import { GENERATION_TOKENS, isZeroscrollsTask, ZEROSCROLLS_TASKS, type ZeroscrollsTask } from "./zeroscrolls-tasks.js";
+import {
+  GENERATION_TOKENS,
+  isZeroscrollsTask,
+  ZEROSCROLLS_TASKS,
+  type ZeroscrollsTask,
+} from "./zeroscrolls-tasks.js";
 
 /** The one task TensorRT-LLM runs (`dataset_revision = 'squality'`). */
 const TRTLLM_TASKS: readonly ZeroscrollsTask[] = ["squality"];

@@ -25,7 +25,7 @@ const rowSchema = z.object({
   id: z.string().min(1),
   pid: z.string().min(1),
   input: z.string(),
-  output: z.string({ error: "expected the reference answer (test rows have none: use the validation split)" }),
+  output: z.string().nullable(),
   document_start_index: offset,
   document_end_index: offset,
   query_start_index: offset,
@@ -33,12 +33,15 @@ const rowSchema = z.object({
   truncation_seperator: z.string(),
   inner_docs_start_indices: z.array(offset).nullish(),
 });
-type ZeroscrollsRow = z.infer<typeof rowSchema>;
+type ZeroscrollsRow = z.infer<typeof rowSchema> & { output: string };
 
 /** How the samples are cut from the rows: one per `id` (the official metric) or one per row (summarize.py). */
 export type ZeroscrollsGrouping = "by-id" | "by-row";
 
-async function readRows(context: DatasetContext, task: ZeroscrollsTask): Promise<{ rows: Row[]; source: string }> {
+async function readRows(
+  context: DatasetContext,
+  task: ZeroscrollsTask,
+): Promise<{ rows: Row[]; source: string }> {
   if (context.dataDir !== undefined) {
     const path = zeroscrollsLocalPath(task);
     return {
@@ -78,7 +81,12 @@ function referenceProblem(task: ZeroscrollsTask, reference: string): string | un
   }
 }
 
-function toSample(task: ZeroscrollsTask, id: string, first: ZeroscrollsRow, references: string[]): ZeroscrollsSample {
+function toSample(
+  task: ZeroscrollsTask,
+  id: string,
+  first: ZeroscrollsRow,
+  references: string[],
+): ZeroscrollsSample {
   return {
     id: `${task}/${id}`,
     task,
@@ -100,7 +108,12 @@ export async function readZeroscrollsTask(
   grouping: ZeroscrollsGrouping,
 ): Promise<ZeroscrollsSample[]> {
   const { rows, source } = await readRows(context, task);
-  const parsed = parseRows(rows, rowSchema, source);
+  const parsed = parseRows(rows, rowSchema, source).map((row, index): ZeroscrollsRow => {
+    if (row.output !== null) return { ...row, output: row.output };
+    throw new DatasetError(
+      `${source} row ${index + 1} (id ${row.id}) has no output: only the validation split's answers are public (the test split's are not), so only it can be scored.`,
+    );
+  });
   parsed.forEach((row, index) => {
     const problem = referenceProblem(task, row.output);
     if (problem !== undefined) {

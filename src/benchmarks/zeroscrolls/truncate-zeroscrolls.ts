@@ -36,7 +36,10 @@ export interface OfficialCutOptions {
  * `maxContextTokens - len(separator + query) - generationTokens - 1` (9 fewer for chat) tokens of the whole text,
  * the separator, and the text from the query on. Tokens as tiktoken's `encode` counts them: no special tokens.
  */
-export async function cutOfficial(prompt: ZeroscrollsPromptText, options: OfficialCutOptions): Promise<string> {
+export async function cutOfficial(
+  prompt: ZeroscrollsPromptText,
+  options: OfficialCutOptions,
+): Promise<string> {
   const fits = options.maxContextTokens - options.generationTokens;
   // A token is at least one UTF-8 byte, so a text of at most `fits` bytes fits whatever the tokenizer.
   if (Buffer.byteLength(prompt.text, "utf8") <= fits) return prompt.text;

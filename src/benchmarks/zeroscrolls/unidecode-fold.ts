@@ -42,19 +42,23 @@ const TABLE: Readonly<Record<string, string>> = {
 };
 
 const MARKS = /\p{M}/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+/** True when every UTF-16 unit of `text` is ASCII. */
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
 
 function foldChar(char: string): string {
   if (char.charCodeAt(0) < 0x80) return char;
   const fromTable = TABLE[char];
   if (fromTable !== undefined) return fromTable;
   const decomposed = char.normalize("NFKD").replace(MARKS, "");
-  return decomposed !== "" && ASCII.test(decomposed) ? decomposed : char;
+  return decomposed !== "" && isAscii(decomposed) ? decomposed : char;
 }
 
 /** `unidecode(text)` for Latin letters with diacritics and typographic punctuation (see the header). */
 export function unidecodeFold(text: string): string {
-  if (ASCII.test(text)) return text;
+  if (isAscii(text)) return text;
   let folded = "";
   for (const char of text) folded += foldChar(char);
   return folded;

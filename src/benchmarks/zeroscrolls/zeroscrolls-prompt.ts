@@ -34,7 +34,10 @@ function withFormatRequest(sample: ZeroscrollsSample): { input: string; shift: n
  * task that is not a summarisation, and the input up to the query's end (the answer prefix such as "Answer:" left
  * out). Completions (text-davinci-003): the input as given.
  */
-export function officialPromptText(sample: ZeroscrollsSample, endpointType: EndpointType): ZeroscrollsPromptText {
+export function officialPromptText(
+  sample: ZeroscrollsSample,
+  endpointType: EndpointType,
+): ZeroscrollsPromptText {
   if (endpointType === "completions") return { text: sample.input, queryStart: sample.queryStart };
   const { input, shift } = SUMMARIZATION_TASKS.has(sample.task)
     ? { input: sample.input, shift: 0 }
