@@ -27,6 +27,7 @@ export const benchmarks = {
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
   passkey: () => import("./passkey/index.js").then((module) => module.passkey),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
+  zeroscrolls: () => import("./zeroscrolls/index.js").then((module) => module.zeroscrolls),
 } satisfies Record<string, () => Promise<Benchmark>>;
 
 export type BenchmarkName = keyof typeof benchmarks;
