@@ -101,6 +101,11 @@ export interface LoadedBenchmark<S extends BenchmarkSample = BenchmarkSample> {
    * the oracle read). Absent: `buildPrompt` is sent.
    */
   preparePrompt?(sample: S, options: PromptOptions): Promise<Prompt>;
+  /**
+   * The sample's own `max_tokens`, where the reference gives each task its own answer budget (ZeroSCROLLS' runner);
+   * `--max-tokens` overrides it. Absent: the recipe's.
+   */
+  maxTokens?(sample: S): number;
   /** Present when the benchmark supports `--scoring loglikelihood`. Pure. */
   buildLoglikelihood?(sample: S, options: PromptOptions): LoglikelihoodPrompt;
   /** Samples of the dataset left out of `samples`, with why. */

@@ -70,6 +70,7 @@ function headlineJson(headline: HeadlineSummary): Record<string, unknown> {
     ci95: headline.ci95,
     stderr: headline.standardError,
     num_samples: headline.count,
+    ...(headline.tasks === undefined ? {} : { tasks: headline.tasks }),
   };
 }
 

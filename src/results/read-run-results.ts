@@ -39,6 +39,8 @@ export const benchmarkResultFileSchema = z.looseObject({
       higher_is_better: z.boolean(),
       value: z.number(),
       num_samples: z.number().int(),
+      /** "task-mean" headlines: each task's value. */
+      tasks: z.record(z.string(), z.number()).optional(),
     })
     .optional(),
   sample_results: z.array(

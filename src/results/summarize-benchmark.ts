@@ -161,7 +161,7 @@ export function summarizeBenchmark(
     }
   }
   const headline =
-    layout.headline === undefined ? undefined : summarizeHeadline(scoreMetrics, layout.headline);
+    layout.headline === undefined ? undefined : summarizeHeadline(scoreMetrics, records, layout.headline);
   const facets = summarizeFacets(records, layout);
   const facetGrids = summarizeFacetGrids(records, layout);
   const macroAccuracy =

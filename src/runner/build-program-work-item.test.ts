@@ -3,6 +3,7 @@
 // program and a definition mistake.
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { RecipeProgram } from "../benchmarks/types.js";
 import { compileBenchmark } from "../byob/compile-benchmark.js";
 import { benchmark } from "../byob/define-benchmark.js";
 import { type ConversationSession, type ProgramInput, program } from "../byob/program.js";
@@ -13,7 +14,7 @@ import type { Backend, GenerationRequest, GenerationResult, GenerationStatus } f
 import type { ChatMessage } from "../core/prompt.js";
 import { sampleRecordSchema } from "../core/sample-record.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
-import { ConfigError } from "../errors.js";
+import { ApiCallError, ConfigError } from "../errors.js";
 import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { planBenchmark } from "./plan-benchmark.js";
 import { isRecipeProgram } from "./score-answer.js";
@@ -351,5 +352,107 @@ describe("buildProgramWorkItem", () => {
     const execution = item.execute(scriptedBackend(["Paris"]).backend, signal);
     await expect(execution).rejects.toThrow(ConfigError);
     await expect(execution).rejects.toThrow(/program empty_grade returned \{\}/);
+  });
+});
+
+describe("buildProgramWorkItem: a program that scores tokens (perplexity)", () => {
+  /** Scores two windows and returns their pooled perplexity over the predicted tokens. */
+  const perplexityProgram: RecipeProgram = {
+    name: "windows",
+    kind: "program",
+    async run(_sample, session) {
+      let nll = 0;
+      let tokens = 0;
+      for (const window of [
+        [1, 2, 3],
+        [3, 4],
+      ]) {
+        const scores = await session.scorePrompt(window);
+        for (const value of scores.tokenLogprobs.slice(1)) {
+          nll -= value ?? 0;
+          tokens++;
+        }
+      }
+      return { perplexity: { numerator: nll, denominator: tokens, exp: true } };
+    },
+  };
+
+  /** A backend that scores each id with log-probability −id/10, failing its first `failures` requests with `error`. */
+  function scoringBackend(failures: number, error: () => Error) {
+    const asked: number[][] = [];
+    let failed = 0;
+    const backend = {
+      ...scriptedBackend([]).backend,
+      async loglikelihood(): Promise<never> {
+        throw new Error("not used");
+      },
+      async scorePrompt(prompt: string | readonly number[]) {
+        if (failed < failures) {
+          failed++;
+          throw error();
+        }
+        const ids = [...(prompt as readonly number[])];
+        asked.push(ids);
+        return {
+          tokens: ids.map(String),
+          tokenIds: ids,
+          tokenLogprobs: ids.map((id, index) => (index === 0 ? null : -id / 10)),
+          topLogprobs: ids.map(() => null),
+          textOffsets: ids.map((_, index) => index),
+        };
+      },
+    };
+    return { backend, asked };
+  }
+
+  it("scores each window once, retries a 503, journals each scoring request as a turn and pools the perplexity", async () => {
+    const { plan, sample } = await planned(threeTurns);
+    const item = buildProgramWorkItem({ ...plan }, perplexityProgram, sample, {
+      stream: false,
+      runStartMs: 0,
+      session: 0,
+      maxRetries: 2,
+    });
+    const { backend, asked } = scoringBackend(
+      1,
+      () => new ApiCallError("busy", { status: 503, isRetryable: true, code: "E_HTTP" }),
+    );
+    const record = await item.execute(backend, signal);
+    expect(asked).toEqual([
+      [1, 2, 3],
+      [3, 4],
+    ]);
+    expect(sampleRecordSchema.parse(record)).toEqual(record);
+    // Predicted tokens 2, 3 and 4: NLL 0.2 + 0.3 + 0.4 over 3 tokens.
+    expect(record?.scores?.["perplexity"]).toMatchObject({ denominator: 3, exp: true });
+    expect((record?.scores?.["perplexity"] as { numerator: number }).numerator).toBeCloseTo(0.9, 12);
+    expect(record?.status).toBe("ok");
+    expect(record?.turns?.map((turn) => [turn.usage.prompt_tokens, turn.attempts])).toEqual([
+      [3, 2],
+      [2, 1],
+    ]);
+    expect(record?.truncated).toBe(false);
+  });
+
+  it("stops the run when the server sends no prompt log-probabilities, and fails the sample on another error", async () => {
+    const { plan, sample } = await planned(threeTurns);
+    const itemFor = () =>
+      buildProgramWorkItem(plan, perplexityProgram, sample, { stream: false, runStartMs: 0, session: 0 });
+    const noLogprobs = scoringBackend(
+      1,
+      () => new ApiCallError("no prompt logprobs", { isRetryable: false, code: "E_NO_PROMPT_LOGPROBS" }),
+    );
+    await expect(itemFor().execute(noLogprobs.backend, signal)).rejects.toThrow(ConfigError);
+    const broken = scoringBackend(
+      1,
+      () => new ApiCallError("bad gateway", { status: 502, isRetryable: false, code: "E_HTTP" }),
+    );
+    const record = await itemFor().execute(broken.backend, signal);
+    expect(record).toMatchObject({ status: "error", error: { code: "E_HTTP", http_status: 502 } });
+    expect(record?.grade_reason).toMatch(/bad gateway/);
+    const { backend: cannotScore } = scriptedBackend([]);
+    await expect(itemFor().execute(cannotScore, signal)).rejects.toThrow(
+      /cannot score log-likelihoods, which windows \(perplexity\) needs/,
+    );
   });
 });

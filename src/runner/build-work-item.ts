@@ -94,8 +94,8 @@ export function buildWorkItem(
 }
 
 /**
- * The sample's own request: its functions (`tools`) and request-body fields (its structured-output schema) under
- * the run's `--extra-inputs`.
+ * The sample's own request: its answer budget (unless `--max-tokens` was given), its functions (`tools`) and
+ * request-body fields (its structured-output schema) under the run's `--extra-inputs`.
  */
 function withSampleBody(
   params: GenerationParams,
@@ -103,7 +103,10 @@ function withSampleBody(
   sample: BenchmarkSample,
 ): GenerationParams {
   const tools = plan.loaded.tools?.(sample);
-  const withTools = tools === undefined ? params : { ...params, tools };
+  const ownMaxTokens =
+    plan.overrides["max_tokens"] === undefined ? plan.loaded.maxTokens?.(sample) : undefined;
+  const limited = ownMaxTokens === undefined ? params : { ...params, maxTokens: ownMaxTokens };
+  const withTools = tools === undefined ? limited : { ...limited, tools };
   const own = plan.loaded.requestBody?.(sample, plan.structuredOutputStyle);
   return own === undefined ? withTools : { ...withTools, extraBody: { ...own, ...params.extraBody } };
 }

@@ -108,13 +108,15 @@ function taskScore(
     const accuracy = row.total === 0 ? 0 : row.correct / row.total;
     return { task: row.task, measured: accuracy * 100, n: row.total, metric: "accuracy" };
   }
-  // A benchmark of one task has no per-task metrics: the task is the whole.
+  // A "task-mean" headline gives each task's value; else the task's metric mean (a one-task benchmark has none: the
+  // task is the whole).
   const metric = row.metrics?.[headline.metric];
+  const taskValue = headline.tasks?.[row.task];
   return {
     task: row.task,
-    measured: metric === undefined ? headline.value : metric.mean * headline.scale,
+    measured: taskValue ?? (metric === undefined ? headline.value : metric.mean * headline.scale),
     n: metric === undefined ? headline.num_samples : metric.count,
-    metric: headlineLabel(headline),
+    metric: headlineLabel({ metric: headline.metric, scale: headline.scale }),
     higherIsBetter: headline.higher_is_better,
   };
 }

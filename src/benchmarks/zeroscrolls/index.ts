@@ -65,6 +65,8 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<ZeroscrollsSa
   };
   return {
     samples,
+    // The runner's `max_generation_tokens`: each task's own answer budget (TensorRT-LLM's recipe sends 8192 to all).
+    ...(isTrtllm ? {} : { maxTokens: (sample: ZeroscrollsSample) => GENERATION_TOKENS[sample.task] }),
     buildPrompt(sample, promptOptions) {
       const text = isTrtllm
         ? trtllmPromptText(sample)

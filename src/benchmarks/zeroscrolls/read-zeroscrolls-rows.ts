@@ -1,8 +1,10 @@
-// Reads a ZeroSCROLLS task's validation split (the only split with public answers): the Hub's tau/zero_scrolls
-// config of that name, or `zero_scrolls/<task>/validation.jsonl` under --data-dir (the layout of the task's zip).
+// Reads a ZeroSCROLLS task's validation split (the only split with public answers): `<task>/validation.jsonl` of the
+// Hub's tau/zero_scrolls `<task>.zip`, or `zero_scrolls/<task>/validation.jsonl` under --data-dir (the zip unpacked).
 // Rows that share an `id` are one question with several references (SCROLLS' layout); the trtllm recipe reads each
 // row on its own, as TensorRT-LLM's summarize.py does.
 import { z } from "zod";
+import { parseJsonl } from "../../datasets/local/parse-jsonl.js";
+import { readZipEntry } from "../../datasets/local/read-zip-entry.js";
 import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, Row } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
@@ -11,6 +13,8 @@ import type { ZeroscrollsSample } from "./zeroscrolls-sample.js";
 import { TASK_METRIC, type ZeroscrollsTask } from "./zeroscrolls-tasks.js";
 
 export const ZEROSCROLLS_HUB_REPO = "tau/zero_scrolls";
+/** The dataset repository's commit whose zips and metrics/ were read. */
+export const ZEROSCROLLS_HUB_REVISION = "9af1d79992edc35db68c85db9bdc5d8aa4706a7c";
 export const ZEROSCROLLS_SPLIT = "validation";
 
 /** Where a task's rows are read locally, under --data-dir. */
@@ -52,14 +56,23 @@ async function readRows(
       source: path,
     };
   }
-  const rows = await context.hub.readSplit(
-    { repo: ZEROSCROLLS_HUB_REPO, config: task, split: ZEROSCROLLS_SPLIT },
-    {
-      ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
-    },
-  );
-  return { rows, source: `${ZEROSCROLLS_HUB_REPO} (${task}, ${ZEROSCROLLS_SPLIT})` };
+  // The Hub repository publishes each task as `<task>.zip` (its loading script's data, which `datasets` no longer
+  // runs and the Hub has no parquet conversion of): the archive at a pinned revision, its `<task>/validation.jsonl`.
+  const readRepoFile = context.hub.readRepoFile;
+  if (readRepoFile === undefined) {
+    throw new DatasetError(
+      `This dataset context cannot download ${ZEROSCROLLS_HUB_REPO} files; pass --data-dir.`,
+    );
+  }
+  const file = { repo: ZEROSCROLLS_HUB_REPO, revision: ZEROSCROLLS_HUB_REVISION, path: `${task}.zip` };
+  const zipPath = await readRepoFile.call(context.hub, file, {
+    ...(context.signal ? { signal: context.signal } : {}),
+    ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+  });
+  const source = `${ZEROSCROLLS_HUB_REPO}@${ZEROSCROLLS_HUB_REVISION.slice(0, 7)} ${task}.zip`;
+  const entry = `${task}/${ZEROSCROLLS_SPLIT}.jsonl`;
+  const text = (await readZipEntry(zipPath, entry, source)).toString("utf8");
+  return { rows: parseJsonl(text, `${source} ${entry}`), source: `${source} ${entry}` };
 }
 
 /** Why the metric of `task` could not score against `reference`, or undefined when it can. */

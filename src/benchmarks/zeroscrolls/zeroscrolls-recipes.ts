@@ -39,9 +39,18 @@ export const OFFICIAL_RECIPE: Recipe = {
   ],
   grader: officialScorer,
   defaultNShots: 0,
-  // The runner's largest answer budget (gov_report's); each task's own is used to fit the prompt.
+  // Each request sends its task's own answer budget (api.py's `max_generation_tokens`, 10 for quality … 1024 for
+  // gov_report; `--max-tokens` overrides); 1024 is the largest, shown by `list`.
   defaultParams: { maxTokens: 1024, temperature: 0 },
-  headline: { metric: "score", scale: 100, higherIsBetter: true },
+  // ZeroSCROLLS' average: each task's score (a rouge task's: the geometric mean of its rouge1, rouge2 and rougeL
+  // means), then their mean over the tasks.
+  headline: {
+    metric: "score",
+    scale: 100,
+    higherIsBetter: true,
+    aggregate: "task-mean",
+    geometricMeanOf: ["rouge1", "rouge2", "rougeL"],
+  },
 };
 
 export const TRTLLM_RECIPE: Recipe = {

@@ -1,17 +1,18 @@
 // zeroscrolls on its fixtures and through the local Hub-layout server: samples per id or per row, the official
 // prompt forms, the cuts with real tokenizers, the scorers, and the errors a user can meet.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatasetContext } from "../../datasets/create-dataset-context.js";
 import { startFakeHub } from "../../datasets/test-support/fake-hub-server.js";
+import { writeZip } from "../../datasets/test-support/write-zip.js";
 import { npmTokenizer } from "../../tokenizers/test-support/npm-tokenizer-json.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { PromptOptions } from "../types.js";
 import { zeroscrolls } from "./index.js";
+import { ZEROSCROLLS_HUB_REVISION } from "./read-zeroscrolls-rows.js";
 import { cutOfficial, cutRight } from "./truncate-zeroscrolls.js";
 import { FORMAT_REQUEST, officialPromptText } from "./zeroscrolls-prompt.js";
 import { OFFICIAL_RECIPE, TRTLLM_RECIPE } from "./zeroscrolls-recipes.js";
@@ -221,19 +222,15 @@ describe("zeroscrolls scorers", () => {
   });
 });
 
-/** A task's validation split as the Hub's parquet holds it: int32 offsets, the rest strings. */
-function writeZeroscrollsParquet(file: string, rows: readonly Record<string, string | number>[]): void {
-  const names = Object.keys(rows[0] ?? {});
-  const columnData = names.map((name) =>
-    name.endsWith("_index")
-      ? { name, data: rows.map((row) => Number(row[name])), type: "INT32" as const }
-      : { name, data: rows.map((row) => String(row[name])), type: "STRING" as const },
-  );
-  writeFileSync(file, new Uint8Array(parquetWriteBuffer({ columnData })));
+/** A task's zip as tau/zero_scrolls publishes it: `<task>/validation.jsonl` (and the test split beside it). */
+function writeZeroscrollsZip(file: string, task: string, rows: readonly Record<string, unknown>[]): void {
+  const lines = rows.map((row) => `${JSON.stringify(row)}\n`).join("");
+  const test = rows.map((row) => `${JSON.stringify({ ...row, output: null })}\n`).join("");
+  writeZip(file, { [`${task}/validation.jsonl`]: lines, [`${task}/test.jsonl`]: test });
 }
 
 describe("zeroscrolls through the Hub", () => {
-  it("reads tau/zero_scrolls (squality, validation) and groups the rows that share an id", async () => {
+  it("reads squality.zip's validation.jsonl at the pinned revision and groups the rows that share an id", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "zeroscrolls-hub-"));
     dirs.push(dir);
     const input = "You are given a story and a question.\n\nStory:\nA tale.\n\nQuestion:\nWhat?\n\nAnswer:";
@@ -248,13 +245,14 @@ describe("zeroscrolls through the Hub", () => {
       query_end_index: 70,
       truncation_seperator: "... [The rest of the story is omitted]\n\n",
     });
-    const file = path.join(dir, "0000.parquet");
-    writeZeroscrollsParquet(file, [
+    const file = path.join(dir, "squality.zip");
+    writeZeroscrollsZip(file, "squality", [
       row("sq_x_0", "First summary of it."),
       row("sq_x_1", "Second summary of it."),
     ]);
     const hub = await startFakeHub({
-      datasets: { "tau/zero_scrolls": { squality: { validation: [file] } } },
+      datasets: {},
+      files: { "tau/zero_scrolls": { [`${ZEROSCROLLS_HUB_REVISION}/squality.zip`]: file } },
     });
     try {
       const context = createDatasetContext({
@@ -290,34 +288,30 @@ describe("zeroscrolls through the Hub", () => {
   });
 
   it("refuses rows without an answer (the test split) and answers the metric cannot read", async () => {
-    const context = createLocalDatasetContext(undefined, {
-      "tau/zero_scrolls/quality/validation": [
-        {
-          id: "q",
-          pid: "q_0",
-          input: "x",
-          output: "no letter here",
-          document_start_index: 0,
-          document_end_index: 0,
-          query_start_index: 0,
-          query_end_index: 0,
-          truncation_seperator: "...",
-        },
-      ],
-      "tau/zero_scrolls/qasper/validation": [
-        {
-          id: "q",
-          pid: "q_0",
-          input: "x",
-          output: null,
-          document_start_index: 0,
-          document_end_index: 0,
-          query_start_index: 0,
-          query_end_index: 0,
-          truncation_seperator: "...",
-        },
-      ],
+    const dir = mkdtempSync(path.join(tmpdir(), "zeroscrolls-local-"));
+    dirs.push(dir);
+    const row = (output: string | null) => ({
+      id: "q",
+      pid: "q_0",
+      input: "x",
+      output,
+      document_start_index: 0,
+      document_end_index: 0,
+      query_start_index: 0,
+      query_end_index: 0,
+      truncation_seperator: "...",
     });
+    for (const [task, output] of [
+      ["quality", "no letter here"],
+      ["qasper", null],
+    ] as const) {
+      mkdirSync(path.join(dir, "zero_scrolls", task), { recursive: true });
+      writeFileSync(
+        path.join(dir, "zero_scrolls", task, "validation.jsonl"),
+        `${JSON.stringify(row(output))}\n`,
+      );
+    }
+    const context = createLocalDatasetContext(dir);
     await expect(zeroscrolls.load({ context, nShots: 0, tasks: ["quality"] })).rejects.toThrow(
       /names no letter A-D, so accuracy cannot score it/,
     );
