@@ -425,7 +425,10 @@ describe("buildProgramWorkItem: a program that scores tokens (perplexity)", () =
     expect(sampleRecordSchema.parse(record)).toEqual(record);
     // Predicted tokens 2, 3 and 4: NLL 0.2 + 0.3 + 0.4 over 3 tokens.
     expect(record?.scores?.["perplexity"]).toMatchObject({ denominator: 3, exp: true });
-    expect((record?.scores?.["perplexity"] as { numerator: number }).numerator).toBeCloseTo(0.9, 12);
+    expect((record?.scores?.["perplexity"] as { numerator: number } | undefined)?.numerator).toBeCloseTo(
+      0.9,
+      12,
+    );
     expect(record?.status).toBe("ok");
     expect(record?.turns?.map((turn) => [turn.usage.prompt_tokens, turn.attempts])).toEqual([
       [3, 2],
