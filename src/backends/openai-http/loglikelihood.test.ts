@@ -74,6 +74,51 @@ describe("openai-http loglikelihood", () => {
   });
 });
 
+describe("openai-http scorePrompt", () => {
+  it("sends token ids as the prompt and keeps the prompt's entries, not the one generated token", async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      // vLLM echoes the 3 prompt ids' tokens, then the generated one.
+      response.end(echoBody(["<s>", " a", " b", " c"], [null, -1.5, -0.25, -0.01], ["<s>", " x", " b", " c"]));
+    });
+    const backend = createOpenAiHttpBackend({ baseUrl: server.baseUrl, model: "m" });
+    const scores = await backend.scorePrompt([1, 7, 9]);
+    await backend.close();
+    expect(JSON.parse(server.requests[0]?.body ?? "")).toEqual({
+      model: "m",
+      prompt: [1, 7, 9],
+      echo: true,
+      logprobs: 1,
+      max_tokens: 1,
+      temperature: 0,
+    });
+    expect(scores).toEqual({
+      tokens: ["<s>", " a", " b"],
+      tokenIds: [1, 7, 9],
+      tokenLogprobs: [null, -1.5, -0.25],
+      topLogprobs: [null, { token: " x", logprob: -0.1 }, { token: " b", logprob: -0.1 }],
+      textOffsets: [0, 3, 5],
+    });
+  });
+
+  it("keeps a text prompt's tokens by their offsets, and refuses an echo shorter than the ids sent", async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(echoBody(["He", "llo", "!"], [null, -2, -3]));
+    });
+    const backend = createOpenAiHttpBackend({ baseUrl: server.baseUrl, model: "m", maxRetries: 0 });
+    const scores = await backend.scorePrompt("Hello");
+    expect(scores.tokens).toEqual(["He", "llo"]);
+    expect(scores.tokenLogprobs).toEqual([null, -2]);
+    expect(scores.tokenIds).toEqual([]);
+    await expect(backend.scorePrompt([1, 2, 3, 4])).rejects.toMatchObject({
+      code: "E_NO_PROMPT_LOGPROBS",
+      message: expect.stringMatching(/echoed 3 tokens for a prompt of 4 token ids/),
+    });
+    await backend.close();
+  });
+});
+
 describe("continuationLogprob", () => {
   const logprobs = {
     tokens: ["The", " cat", " sat", ".", " Extra"],
