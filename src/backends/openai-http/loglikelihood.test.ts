@@ -79,7 +79,9 @@ describe("openai-http scorePrompt", () => {
     server.handle((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });
       // vLLM echoes the 3 prompt ids' tokens, then the generated one.
-      response.end(echoBody(["<s>", " a", " b", " c"], [null, -1.5, -0.25, -0.01], ["<s>", " x", " b", " c"]));
+      response.end(
+        echoBody(["<s>", " a", " b", " c"], [null, -1.5, -0.25, -0.01], ["<s>", " x", " b", " c"]),
+      );
     });
     const backend = createOpenAiHttpBackend({ baseUrl: server.baseUrl, model: "m" });
     const scores = await backend.scorePrompt([1, 7, 9]);

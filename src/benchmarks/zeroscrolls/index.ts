@@ -7,7 +7,11 @@ import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
 import { buildInlinePrompt } from "../inline-prompt.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../types.js";
-import { readZeroscrollsTask, ZEROSCROLLS_HUB_REPO } from "./read-zeroscrolls-rows.js";
+import {
+  readZeroscrollsTask,
+  ZEROSCROLLS_HUB_REPO,
+  ZEROSCROLLS_HUB_REVISION,
+} from "./read-zeroscrolls-rows.js";
 import {
   cutOfficial,
   cutRight,
@@ -95,7 +99,7 @@ export const zeroscrolls: Benchmark<ZeroscrollsSample> = {
   description:
     "ZeroSCROLLS: ten zero-shot long-text tasks (summaries, QA, sentiment aggregation, ordering) with their official " +
     "metrics, on the validation split (the test split's answers are not public); prompts cut to --max-context-tokens.",
-  dataset: `${ZEROSCROLLS_HUB_REPO} (10 configs, validation: the test answers are not public)`,
+  dataset: `${ZEROSCROLLS_HUB_REPO} (<task>.zip @${ZEROSCROLLS_HUB_REVISION.slice(0, 7)}, validation: the test answers are not public)`,
   recipes: [...ZEROSCROLLS_RECIPES],
   maxNShots: 0,
   tasks: [...ZEROSCROLLS_TASKS],
