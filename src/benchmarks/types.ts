@@ -6,6 +6,7 @@ import type { PromptScores } from "../core/loglikelihood.js";
 import type { ChatMessage, EndpointType, Prompt, ToolCall } from "../core/prompt.js";
 import type { StructuredOutputStyle } from "../core/structured-output-style.js";
 import type { TaskGroup } from "../core/task-group.js";
+import type { TaskParams } from "../core/task-params.js";
 import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
 import type { GraderName } from "../graders/registry.js";
@@ -318,6 +319,13 @@ export interface Recipe {
    * perplexity): a scorer metric's mean (or pooled ratio) × `scale`. Absent: accuracy × 100.
    */
   readonly headline?: HeadlineScore;
+  /**
+   * The reference's hypothesis-test constants for this recipe's task (TensorRT-LLM's `CnnDailymail`: α 0.002, β 0.2,
+   * σ 11.06, n 512), where they belong to the recipe rather than the benchmark: `--num-samples task` draws its n,
+   * `<benchmark>.json` records them (`config.task_params`) and `gate` uses them under a reference file's
+   * `task_defaults`.
+   */
+  readonly taskParams?: TaskParams;
 }
 
 /** One candidate of a log-likelihood sample, as a scorer sees it. */

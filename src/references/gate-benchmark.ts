@@ -20,6 +20,8 @@ export interface GateInput {
    * task's built-in constants come first. Absent: higher is better.
    */
   higherIsBetter?: boolean;
+  /** The run's recipe's own constants (`Recipe.taskParams`, the result's `config.task_params`), when it has them. */
+  taskParams?: TaskParams;
   /** Directory holding `<task>.yaml`. */
   referencesDir: string;
 }
@@ -35,7 +37,7 @@ export interface GateRow extends GateVerdict {
 }
 
 export function gateBenchmark(input: GateInput): GateRow {
-  const file = loadReferenceFile(input.referencesDir, input.task);
+  const file = loadReferenceFile(input.referencesDir, input.task, input.taskParams);
   const reference = findReference(file, input.model, input.spec);
   const higherIsBetter = file.params.higherIsBetter ?? input.higherIsBetter;
   const params = higherIsBetter === undefined ? file.params : { ...file.params, higherIsBetter };

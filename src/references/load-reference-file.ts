@@ -26,7 +26,12 @@ export function referenceFilePath(directory: string, task: string): string {
 }
 
 /** Parses YAML `text` read from `path` (used in messages). */
-export function parseReferenceFile(text: string, path: string, task: string): ReferenceFile {
+export function parseReferenceFile(
+  text: string,
+  path: string,
+  task: string,
+  recipeParams?: TaskParams,
+): ReferenceFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   const lineOf = (offset: number): number => lineCounter.linePos(offset).line;
@@ -49,7 +54,7 @@ export function parseReferenceFile(text: string, path: string, task: string): Re
     throw new ConfigError(messages.join("\n"));
   }
   const { [TASK_DEFAULTS_KEY]: overrides, ...rest } = result.data;
-  const defaults = taskDefaults(task);
+  const defaults = taskDefaults(task, recipeParams);
   const params: TaskParams = {
     alpha: overrides?.alpha ?? defaults.alpha,
     beta: overrides?.beta ?? defaults.beta,
@@ -84,8 +89,11 @@ export function parseReferenceFile(text: string, path: string, task: string): Re
   return { task, path, params, models };
 }
 
-/** Reads `<directory>/<task>.yaml`; a missing file is a ConfigError naming it. */
-export function loadReferenceFile(directory: string, task: string): ReferenceFile {
+/**
+ * Reads `<directory>/<task>.yaml`; a missing file is a ConfigError naming it. `recipeParams`: the run's recipe's own
+ * constants (`Recipe.taskParams`), in place of the task's built-in ones, under the file's `task_defaults`.
+ */
+export function loadReferenceFile(directory: string, task: string, recipeParams?: TaskParams): ReferenceFile {
   const path = referenceFilePath(directory, task);
   let text: string;
   try {
@@ -96,7 +104,7 @@ export function loadReferenceFile(directory: string, task: string): ReferenceFil
       { cause: error },
     );
   }
-  return parseReferenceFile(text, path, task);
+  return parseReferenceFile(text, path, task, recipeParams);
 }
 
 /** Start offset of the deepest node that exists along `path` (the document start when none does). */

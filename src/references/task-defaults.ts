@@ -1,15 +1,9 @@
-// The hypothesis-test parameters of each task (TensorRT-LLM's ALPHA, BETA, SIGMA, NUM_SAMPLES); YAML may override.
+// The hypothesis-test parameters of each task (TensorRT-LLM's ALPHA, BETA, SIGMA, NUM_SAMPLES); a recipe's own and
+// then YAML may override.
 
-export interface TaskParams {
-  alpha: number;
-  beta: number;
-  /** Per-sample score standard deviation on the 0–100 scale (50 for right/wrong scores). */
-  sigma: number;
-  /** Samples a gated run draws (`run --num-samples task`); undefined: all of them. */
-  numSamples: number | undefined;
-  /** false for a score where lower is better (perplexity, WER); absent: higher is better. */
-  higherIsBetter?: boolean;
-}
+import type { TaskParams } from "../core/task-params.js";
+
+export type { TaskParams } from "../core/task-params.js";
 
 const GENERIC: TaskParams = { alpha: 0.05, beta: 0.2, sigma: 50, numSamples: undefined };
 
@@ -23,15 +17,14 @@ const BUILT_IN: Readonly<Record<string, TaskParams>> = {
   passkey: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
   passkey_retrieval_64k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
   passkey_retrieval_128k: { alpha: 0.5, beta: 0.2, sigma: 0, numSamples: 20 },
-  // accuracy_core.py@3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6: CnnDailymail (rouge1 × 100, the first 512 of
-  // `dataset.shuffle(0)`), ZeroScrolls (rouge1 × 100 of the squality validation rows: "Full sample"), SlimPajama6B
-  // (mean per-document perplexity, HIGHER_IS_BETTER = False: "Full sample with length >= 10000").
-  cnn_dailymail: { alpha: 0.002, beta: 0.2, sigma: 11.06, numSamples: 512 },
-  zeroscrolls: { alpha: 0.002, beta: 0.2, sigma: 6.97, numSamples: 80 },
-  slimpajama: { alpha: 0.01, beta: 0.2, sigma: 4.48, numSamples: 86, higherIsBetter: false },
+  // CNN Dailymail, HumanEval (rouge), ZeroScrolls and SlimPajama-6B: their constants belong to the recipe that
+  // reproduces TensorRT-LLM's task (`Recipe.taskParams`), not to every recipe of the benchmark.
 };
 
-/** The built-in parameters of `task`, or α 0.05, β 0.2, σ 50 and all samples for a task without any. */
-export function taskDefaults(task: string): TaskParams {
-  return { ...(BUILT_IN[task] ?? GENERIC) };
+/**
+ * The parameters of `task`: the run's recipe's (`Recipe.taskParams`, given as `recipeParams`), else the built-in
+ * ones, else α 0.05, β 0.2, σ 50 and all samples.
+ */
+export function taskDefaults(task: string, recipeParams?: TaskParams): TaskParams {
+  return { ...(recipeParams ?? BUILT_IN[task] ?? GENERIC) };
 }

@@ -84,7 +84,7 @@ export function createAccuracyTask(name: string, options: AccuracyTaskOptions = 
           },
         );
       }
-      const score = gatedScoreOfSummary(summary);
+      const score = gatedScoreOfSummary(summary, outcome.benchmarks[0]?.taskParams);
       if (env["LLM_BENCH_ACCURACY_NO_REFERENCE"] === "1") {
         const yaml = referenceYaml([
           { task: name, model: outcome.model, spec, score: score.measured, n: score.n },

@@ -1,5 +1,7 @@
 // `gate RUN_DIR`: each benchmark of a run tested against its registered reference score (or written as one).
 import { existsSync } from "node:fs";
+import { z } from "zod";
+import type { TaskParams } from "../core/task-params.js";
 import { ConfigError } from "../errors.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
 import { referenceFilePath } from "../references/load-reference-file.js";
@@ -56,46 +58,81 @@ export interface GatedScore {
   metric: string;
   /** The headline's direction; absent for accuracy (higher is better). */
   higherIsBetter?: boolean;
+  /** The run's recipe's own hypothesis-test constants (`config.task_params`), for the whole benchmark. */
+  taskParams?: TaskParams;
+}
+
+/** `config.task_params` as `plan-config.ts` writes it. */
+const taskParamsSchema = z.object({
+  alpha: z.number().gt(0).lt(1),
+  beta: z.number().gt(0).lt(1),
+  sigma: z.number().min(0),
+  num_samples: z.number().int().min(1).nullable(),
+  higher_is_better: z.boolean().optional(),
+});
+
+/** The recipe's constants a result file records, or undefined when it records none (or a malformed block). */
+function recipeParamsOf(result: BenchmarkResultFile): TaskParams | undefined {
+  const parsed = taskParamsSchema.safeParse(result.config?.["task_params"]);
+  if (!parsed.success) return undefined;
+  const { alpha, beta, sigma, num_samples: numSamples, higher_is_better: higherIsBetter } = parsed.data;
+  return {
+    alpha,
+    beta,
+    sigma,
+    numSamples: numSamples ?? undefined,
+    ...(higherIsBetter === undefined ? {} : { higherIsBetter }),
+  };
 }
 
 /** A run's whole-benchmark score as its result file gives it: the recipe's headline when it has one, else accuracy. */
 export function gatedScoreOfResult(result: BenchmarkResultFile): GatedScore {
-  const { headline } = result;
-  if (headline === undefined) {
-    return {
-      task: result.benchmark,
-      measured: result.accuracy * 100,
-      n: result.num_samples,
-      metric: "accuracy",
-    };
-  }
-  return {
-    task: result.benchmark,
-    measured: headline.value,
-    n: headline.num_samples,
-    metric: headlineLabel(headline),
-    higherIsBetter: headline.higher_is_better,
-  };
+  const taskParams = recipeParamsOf(result);
+  return gatedScore(
+    result.benchmark,
+    result.headline === undefined
+      ? undefined
+      : {
+          value: result.headline.value,
+          n: result.headline.num_samples,
+          label: headlineLabel(result.headline),
+          higherIsBetter: result.headline.higher_is_better,
+        },
+    { accuracy: result.accuracy, n: result.num_samples },
+    taskParams,
+  );
 }
 
 /** The same from an in-memory summary (the test-suite API, which gates without reading files back). */
-export function gatedScoreOfSummary(summary: BenchmarkSummary): GatedScore {
+export function gatedScoreOfSummary(summary: BenchmarkSummary, taskParams?: TaskParams): GatedScore {
   const { headline } = summary;
+  return gatedScore(
+    summary.benchmark,
+    headline === undefined
+      ? undefined
+      : {
+          value: headline.value,
+          n: headline.count,
+          label: headlineLabel(headline),
+          higherIsBetter: headline.higherIsBetter,
+        },
+    { accuracy: summary.overall.accuracy, n: summary.gradedSamples },
+    taskParams,
+  );
+}
+
+function gatedScore(
+  task: string,
+  headline: { value: number; n: number; label: string; higherIsBetter: boolean } | undefined,
+  accuracy: { accuracy: number; n: number },
+  taskParams: TaskParams | undefined,
+): GatedScore {
+  const own = taskParams === undefined ? {} : { taskParams };
   if (headline === undefined) {
-    return {
-      task: summary.benchmark,
-      measured: summary.overall.accuracy * 100,
-      n: summary.gradedSamples,
-      metric: "accuracy",
-    };
+    return { task, measured: accuracy.accuracy * 100, n: accuracy.n, metric: "accuracy", ...own };
   }
-  return {
-    task: summary.benchmark,
-    measured: headline.value,
-    n: headline.count,
-    metric: headlineLabel(headline),
-    higherIsBetter: headline.higherIsBetter,
-  };
+  const { value, n, label, higherIsBetter } = headline;
+  return { task, measured: value, n, metric: label, higherIsBetter, ...own };
 }
 
 /** One task's score from the result's `tasks` rows: its headline metric's mean × scale, or its accuracy. */

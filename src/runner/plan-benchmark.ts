@@ -23,7 +23,7 @@ import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { getGrader } from "../graders/registry.js";
 import type { Grader } from "../graders/types.js";
-import { taskDefaults } from "../references/task-defaults.js";
+import { type TaskParams, taskDefaults } from "../references/task-defaults.js";
 import type { BenchmarkLayout } from "../results/summarize-benchmark.js";
 import type { CodeSandbox } from "../sandbox/types.js";
 import { seededSubset } from "../stats/seeded-subset.js";
@@ -134,7 +134,12 @@ export async function planBenchmark(
     ...(tokenizer === undefined ? {} : { tokenizer }),
     ...longContextOf(options),
   });
-  const drawn = drawSubset(loaded.samples, options.numSamples, benchmark.name, recipe.subset);
+  const drawn = drawSubset(
+    loaded.samples,
+    options.numSamples,
+    taskDefaults(benchmark.name, recipe.taskParams),
+    recipe.subset,
+  );
   const limit = sampleLimit(options);
   const { samples, repeats } = repeatSamples(limitSamples(drawn, limit), options.samplesPerTask);
   const scoring = scoringOf(options, recipe);
@@ -229,10 +234,10 @@ function dateWindowOf(options: RunOptions, benchmark: Benchmark): LoadOptions["d
 function drawSubset<S extends BenchmarkSample>(
   samples: S[],
   numSamples: number | "task" | undefined,
-  task: string,
+  params: TaskParams,
   subset: Recipe["subset"],
 ): S[] {
-  const count = numSamples === "task" ? taskDefaults(task).numSamples : numSamples;
+  const count = numSamples === "task" ? params.numSamples : numSamples;
   if (count === undefined) return samples;
   return subset === "first" ? samples.slice(0, count) : seededSubset(samples, count, SUBSET_SEED);
 }

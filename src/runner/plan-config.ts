@@ -1,6 +1,7 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
 import { formatRecipeSource } from "../benchmarks/select-recipe.js";
 import type { LimitMode } from "../core/limit-mode.js";
+import type { TaskParams } from "../core/task-params.js";
 import { redactUrl } from "../core/url-secrets.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import type { SpecResultInput } from "../results/spec-result-file.js";
@@ -23,6 +24,18 @@ export function planConfig(plan: PlannedBenchmark): Record<string, unknown> {
     stop: plan.params.stop ?? null,
     dataset: plan.loaded.dataset ?? plan.benchmark.dataset,
     ...(plan.shotBudget === undefined ? {} : { shot_budget: plan.shotBudget }),
+    ...(plan.recipe.taskParams === undefined ? {} : { task_params: taskParamsJson(plan.recipe.taskParams) }),
+  };
+}
+
+/** `config.task_params`: the recipe's hypothesis-test constants, which `gate` reads back (`taskParamsSchema`). */
+function taskParamsJson(params: TaskParams): Record<string, unknown> {
+  return {
+    alpha: params.alpha,
+    beta: params.beta,
+    sigma: params.sigma,
+    num_samples: params.numSamples ?? null,
+    ...(params.higherIsBetter === undefined ? {} : { higher_is_better: params.higherIsBetter }),
   };
 }
 

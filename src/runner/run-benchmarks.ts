@@ -351,6 +351,7 @@ async function runWithTokenizer(
     summary: entry.summary,
     metrics: entry.metrics,
     resultPath: paths[index] ?? "",
+    ...(entry.plan.recipe.taskParams === undefined ? {} : { taskParams: entry.plan.recipe.taskParams }),
   }));
   const failed = benchmarkOutcomes.reduce((sum, entry) => sum + entry.summary.errors, 0);
   const withRecord = outcomes.reduce((sum, entry) => sum + entry.records.length, 0);

@@ -1,5 +1,6 @@
 // What `runBenchmarks` returns: where the files are and what was measured.
 
+import type { TaskParams } from "../core/task-params.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
@@ -10,6 +11,8 @@ export interface BenchmarkOutcome {
   summary: BenchmarkSummary;
   metrics: AggregatedMetrics;
   resultPath: string;
+  /** The recipe's own hypothesis-test constants (`Recipe.taskParams`), when it has them. */
+  taskParams?: TaskParams;
 }
 
 export interface RunOutcome {

@@ -13,22 +13,26 @@ import { npmTokenizer } from "../../tokenizers/test-support/npm-tokenizer-json.j
 import { loadFromFakeHub } from "../test-support/load-from-fake-hub.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
+import { truncatePromptTokens as truncate, truncatedIds } from "../truncate-prompt-tokens.js";
 import type { LoadOptions, PromptOptions } from "../types.js";
 import { cnnDailymailOracle } from "./cnn-dailymail-oracle.js";
 import { cnnDailymailPromptText } from "./cnn-dailymail-prompt.js";
 import { cnnDailymailRouge } from "./cnn-dailymail-scorer.js";
-import { cnnDailymail, TRTLLM_RECIPE } from "./index.js";
+import { CNN_DAILYMAIL_MAX_INPUT_TOKENS, cnnDailymail, TRTLLM_RECIPE } from "./index.js";
 import {
   CNN_DAILYMAIL_REVISION,
   CNN_DAILYMAIL_SHUFFLE_SEED,
   CNN_DAILYMAIL_TEST_FILE,
   shuffleAsDataset,
 } from "./read-cnn-dailymail-rows.js";
-import {
-  CNN_DAILYMAIL_MAX_INPUT_TOKENS,
-  leftTruncatedIds,
-  truncatePromptTokens,
-} from "./truncate-prompt-tokens.js";
+
+/** cnn_dailymail's cut: the last `maxTokens` tokens. */
+const truncatePromptTokens = (
+  prompt: string,
+  maxTokens: number,
+  tokenizer: Parameters<typeof truncate>[2],
+): Promise<string> =>
+  truncate(prompt, { maxTokens, side: "left", purpose: "cnn_dailymail keeps the last tokens" }, tokenizer);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -93,10 +97,13 @@ function longArticle(sentences: number): string {
 describe("cnn_dailymail truncation to the last 924 tokens", () => {
   it("keeps the last max_length - specials text ids, as Hugging Face's left truncation does", () => {
     const ids = [10, 11, 12, 13, 14, 15];
-    expect(leftTruncatedIds(ids, 1, 7)).toEqual(ids);
-    expect(leftTruncatedIds(ids, 1, 5)).toEqual([12, 13, 14, 15]);
-    expect(leftTruncatedIds(ids, 0, 5)).toEqual([11, 12, 13, 14, 15]);
-    expect(leftTruncatedIds(ids, 2, 2)).toEqual([]);
+    expect(truncatedIds(ids, 1, 7, "left")).toEqual(ids);
+    expect(truncatedIds(ids, 1, 5, "left")).toEqual([12, 13, 14, 15]);
+    expect(truncatedIds(ids, 0, 5, "left")).toEqual([11, 12, 13, 14, 15]);
+    expect(truncatedIds(ids, 2, 2, "left")).toEqual([]);
+    // Right truncation (summarize.py's): the first max_length - specials.
+    expect(truncatedIds(ids, 1, 5, "right")).toEqual([10, 11, 12, 13]);
+    expect(truncatedIds(ids, 1, 7, "right")).toEqual(ids);
   });
 
   it("with a real tokenizer (Mistral's, which adds a BOS): the prompt's end, BOS + the last 923 tokens", async () => {

@@ -6,6 +6,7 @@ import { ConfigError } from "../../errors.js";
 import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
 import { buildInlinePrompt } from "../inline-prompt.js";
+import { truncatePromptTokens } from "../truncate-prompt-tokens.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions, Recipe } from "../types.js";
 import { cnnDailymailOracle } from "./cnn-dailymail-oracle.js";
 import { cnnDailymailPromptText } from "./cnn-dailymail-prompt.js";
@@ -19,12 +20,14 @@ import {
   readCnnDailymailSamples,
   shuffleAsDataset,
 } from "./read-cnn-dailymail-rows.js";
-import { CNN_DAILYMAIL_MAX_INPUT_TOKENS, truncatePromptTokens } from "./truncate-prompt-tokens.js";
 
 const TRTLLM = "NVIDIA/TensorRT-LLM";
 
 /** accuracy_core.py `CnnDailymail.MAX_OUTPUT_LEN`, passed as `max_tokens`. */
 export const CNN_DAILYMAIL_MAX_OUTPUT_TOKENS = 100;
+
+/** accuracy_core.py `CnnDailymail.MAX_INPUT_LEN`, passed as `truncate_prompt_tokens` (the last tokens kept). */
+export const CNN_DAILYMAIL_MAX_INPUT_TOKENS = 924;
 
 export const TRTLLM_RECIPE: Recipe = {
   name: "trtllm",
@@ -71,6 +74,8 @@ export const TRTLLM_RECIPE: Recipe = {
   // `data.shuffle(random_seed=0)`, then the first NUM_SAMPLES (512): the loader returns the rows in that order.
   subset: "first",
   headline: { metric: "rouge1", scale: 100, higherIsBetter: true },
+  // accuracy_core.py@3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6 `CnnDailymail`.
+  taskParams: { alpha: 0.002, beta: 0.2, sigma: 11.06, numSamples: 512 },
 };
 
 function checkTasks(tasks: readonly string[] | undefined): void {
@@ -102,7 +107,11 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<CnnDailymailS
     async preparePrompt(sample, promptOptions) {
       const text = await truncatePromptTokens(
         cnnDailymailPromptText(sample.article),
-        CNN_DAILYMAIL_MAX_INPUT_TOKENS,
+        {
+          maxTokens: CNN_DAILYMAIL_MAX_INPUT_TOKENS,
+          side: "left",
+          purpose: `cnn_dailymail keeps the last ${CNN_DAILYMAIL_MAX_INPUT_TOKENS} tokens of each prompt (TensorRT-LLM's truncate_prompt_tokens)`,
+        },
         options.tokenizer,
       );
       return asPrompt(text, promptOptions);

@@ -4,6 +4,7 @@
 // tokens, special tokens added).
 import type { TextTokenizer } from "../../core/tokenizer.js";
 import { ConfigError } from "../../errors.js";
+import { truncatePromptTokens } from "../truncate-prompt-tokens.js";
 import { sliceCodePoints } from "./code-point-text.js";
 import type { ZeroscrollsPromptText } from "./zeroscrolls-prompt.js";
 
@@ -67,18 +68,20 @@ export async function cutOfficial(
 
 /**
  * summarize.py: `tokenizer.encode(text, add_special_tokens=True, truncation=True, max_length=n)` keeps the first
- * `n` tokens (special ones included); the engine is given those ids, a server their text without the special tokens.
+ * `n` tokens (special ones included); a server is given their text without the special tokens.
  */
-export async function cutRight(
+export function cutRight(
   text: string,
   maxTokens: number,
   tokenizer: (() => Promise<TextTokenizer>) | undefined,
 ): Promise<string> {
-  // Special tokens added around a text: at most 16 (see longbench_v2's bound), and a token is at least one byte.
-  if (Buffer.byteLength(text, "utf8") + 16 <= maxTokens) return text;
-  if (tokenizer === undefined) throw needTokenizer(`prompts longer than ${maxTokens} tokens`);
-  const resolved = await tokenizer();
-  const ids = await resolved.encode(text, { addSpecialTokens: true });
-  if (ids.length <= maxTokens) return text;
-  return resolved.decode(ids.slice(0, maxTokens), { skipSpecialTokens: true });
+  return truncatePromptTokens(
+    text,
+    {
+      maxTokens,
+      side: "right",
+      purpose: `zeroscrolls (trtllm) keeps the first ${maxTokens} tokens of each prompt`,
+    },
+    tokenizer,
+  );
 }

@@ -71,6 +71,8 @@ export const TRTLLM_RECIPE: Recipe = {
   defaultParams: { maxTokens: 8192, temperature: 0 },
   defaultEndpointType: "completions",
   headline: { metric: "rouge1", scale: 100, higherIsBetter: true },
+  // accuracy_core.py `ZeroScrolls` (NUM_SAMPLES 80, "Full sample").
+  taskParams: { alpha: 0.002, beta: 0.2, sigma: 6.97, numSamples: 80 },
 };
 
 export const ZEROSCROLLS_RECIPES = [OFFICIAL_RECIPE, TRTLLM_RECIPE] as const;
