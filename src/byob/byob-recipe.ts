@@ -96,6 +96,8 @@ export interface RecipeForm {
   chatFewShot: "inline" | "turns";
   /** Absent: NeMo's few-shot rules. */
   fewshot: RecipeFewshot | undefined;
+  /** The prompt's cut to a token budget (`truncatePrompt`); absent: sent whole. */
+  truncatePrompt: { maxTokens: number; side: "left" | "right" } | undefined;
 }
 
 export interface CompiledRecipe {
@@ -110,11 +112,19 @@ const NEMO_FORM: RecipeForm = {
   systemSeparator: "\n",
   chatFewShot: "inline",
   fewshot: undefined,
+  truncatePrompt: undefined,
 };
 
-/** The endpoint fields of a recipe: its own `endpointType`, else the definition's `endpoint_type`; and `executesCode`. */
-function endpointFields(definition: BenchmarkDefinition, own?: "chat" | "completions"): Partial<Recipe> {
-  const code = definition.config.executesCode ? { executesCode: true } : {};
+/**
+ * The endpoint fields of a recipe: its own `endpointType`, else the definition's `endpoint_type`; and `executesCode`
+ * (the definition's, unless the recipe says its grader runs nothing).
+ */
+function endpointFields(
+  definition: BenchmarkDefinition,
+  own?: "chat" | "completions",
+  ownExecutesCode?: boolean,
+): Partial<Recipe> {
+  const code = (ownExecutesCode ?? definition.config.executesCode) ? { executesCode: true } : {};
   return definition.config.endpointType === "completions_logprob"
     ? {
         isLoglikelihoodOnly: true,
@@ -173,8 +183,12 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
         }),
     ...(entry.isMaxTokensOmitted === undefined ? {} : { isMaxTokensOmitted: entry.isMaxTokensOmitted }),
     ...(entry.usesUserModel === undefined ? {} : { usesUserModel: entry.usesUserModel }),
+    ...(entry.headline === undefined ? {} : { headline: defined(entry.headline) }),
+    ...(entry.taskParams === undefined
+      ? {}
+      : { taskParams: { ...defined(entry.taskParams), numSamples: entry.taskParams.numSamples } }),
     chatFewShot: entry.chatFewShot,
-    ...endpointFields(definition, entry.endpointType),
+    ...endpointFields(definition, entry.endpointType, entry.executesCode),
   };
   return {
     recipe,
@@ -184,6 +198,7 @@ function fromDefinition(definition: BenchmarkDefinition, entry: RecipeDefinition
       systemSeparator: entry.systemSeparator,
       chatFewShot: entry.chatFewShot,
       fewshot: entry.fewshot,
+      truncatePrompt: entry.truncatePrompt,
     },
   };
 }

@@ -5,6 +5,7 @@
 import path from "node:path";
 import type { z } from "zod";
 import { checkNShots } from "../benchmarks/check-n-shots.js";
+import { type TruncateOptions, truncatePromptTokens } from "../benchmarks/truncate-prompt-tokens.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../benchmarks/types.js";
 import type { Prompt } from "../core/prompt.js";
 import { parseRows } from "../datasets/parse-rows.js";
@@ -388,16 +389,31 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     const seed = selectionSeed(selection);
 
     const messagesField = config.messagesField;
+    const buildPrompt = (sample: ByobSample, promptOptions: PromptOptions): Prompt =>
+      messagesField === undefined
+        ? assemblePrompt(partsFor(sample, promptOptions))
+        : conversationPrompt(
+            conversationOf(sample.row, messagesField, `${label} row ${sample.index + 1}`),
+            systemFor(sample, promptOptions.systemPrompt),
+            promptOptions.endpointType,
+          );
+    const cut = form.truncatePrompt;
     return {
       samples,
-      buildPrompt: (sample, promptOptions): Prompt =>
-        messagesField === undefined
-          ? assemblePrompt(partsFor(sample, promptOptions))
-          : conversationPrompt(
-              conversationOf(sample.row, messagesField, `${label} row ${sample.index + 1}`),
-              systemFor(sample, promptOptions.systemPrompt),
-              promptOptions.endpointType,
-            ),
+      buildPrompt,
+      ...(cut === undefined
+        ? {}
+        : {
+            preparePrompt: (sample: ByobSample, promptOptions: PromptOptions) =>
+              truncatePrompt(
+                buildPrompt(sample, promptOptions),
+                {
+                  ...cut,
+                  purpose: `${name} (recipe ${recipe.name}) keeps the ${cut.side === "right" ? "first" : "last"} ${cut.maxTokens} tokens of each prompt`,
+                },
+                options.tokenizer,
+              ),
+          }),
       ...(config.structuredOutput === undefined
         ? {}
         : {
@@ -455,4 +471,19 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     load,
     oracle: byobOracle(definition),
   };
+}
+
+/** A prompt cut to a token budget (`truncatePrompt`): a completion's text, or a chat prompt's last message. */
+async function truncatePrompt(
+  prompt: Prompt,
+  options: TruncateOptions,
+  tokenizer: LoadOptions["tokenizer"],
+): Promise<Prompt> {
+  if (prompt.type === "completion") {
+    return { ...prompt, text: await truncatePromptTokens(prompt.text, options, tokenizer) };
+  }
+  const last = prompt.messages.at(-1);
+  if (last === undefined) return prompt;
+  const content = await truncatePromptTokens(last.content, options, tokenizer);
+  return { ...prompt, messages: [...prompt.messages.slice(0, -1), { ...last, content }] };
 }

@@ -114,6 +114,11 @@ export const recipeDefinitionSchema = z
     /** True when the reference sends no `max_tokens`. */
     isMaxTokensOmitted: z.boolean().optional(),
     /**
+     * false for a recipe of a benchmark that `executesCode` whose grader runs nothing (TensorRT-LLM's rouge of
+     * HumanEval completions): a run of it opens no sandbox. Absent: the benchmark's.
+     */
+    executesCode: z.boolean().optional(),
+    /**
      * True when the benchmark's program talks to a simulated user (`session.sendToUserModel`): the run opens the user
      * model (`--user-model`, `--user-base-url`; the run's own by default).
      */
@@ -127,6 +132,39 @@ export const recipeDefinitionSchema = z
     /** Chat few-shot layout: "inline" (NeMo: one user message holding the examples) or "turns" (a pair each). */
     chatFewShot: z.enum(["inline", "turns"]).default("inline"),
     fewshot: fewshotSchema.optional(),
+    /**
+     * The score the recipe is reported and gated by when it is not accuracy: a metric the scorer returns × `scale`
+     * (rouge1 × 100), `higherIsBetter: false` for a perplexity; `aggregate: "task-mean"` averages the tasks' means.
+     */
+    headline: z
+      .object({
+        metric: nonEmpty("a headline's metric"),
+        scale: z.number().positive().default(1),
+        higherIsBetter: z.boolean().default(true),
+        aggregate: z.enum(["mean", "task-mean"]).optional(),
+        geometricMeanOf: z.array(z.string().min(1)).min(1).optional(),
+      })
+      .strict()
+      .optional(),
+    /** The reference's hypothesis-test constants for this recipe (`gate`, `--num-samples task`). */
+    taskParams: z
+      .object({
+        alpha: z.number().gt(0).lt(1),
+        beta: z.number().gt(0).lt(1),
+        sigma: z.number().min(0),
+        numSamples: z.number().int().min(1).optional(),
+        higherIsBetter: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * The prompt cut to `maxTokens` tokens of the run's tokenizer as the reference's Hugging Face tokenizer cuts it
+     * (special tokens counted): "right" keeps the first tokens, "left" the last. A chat prompt's last message is cut.
+     */
+    truncatePrompt: z
+      .object({ maxTokens: z.number().int().min(1), side: z.enum(["left", "right"]) })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -59,9 +59,10 @@ export function humanevalScorer(form: "spec" | "openai", timeoutSeconds: number)
  * `--grader rouge`: TensorRT-LLM's informal HumanEval metric — rouge_score's rouge1, rouge2, rougeL and rougeLsum
  * F-measures of the completion (as the recipe reads it) against the canonical solution; nothing is executed.
  */
-export function humanevalRougeScorer(form: "spec" | "openai"): ScorerFunction {
+export function humanevalRougeScorer(form: "spec" | "openai" | "trtllm"): ScorerFunction {
   const rouge = (sample: ScorerInput) => {
     const row = sample.metadata as unknown as HumanevalRow;
+    // The spec's reading of a chat answer; the completion as it came otherwise (summarize.py decodes it as is).
     const completion = form === "spec" ? specCompletion(row, sample.response) : sample.response;
     const scores = rougeScore(row.canonical_solution, completion);
     return {

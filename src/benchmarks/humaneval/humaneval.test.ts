@@ -1,9 +1,13 @@
 // HumanEval's program assembly (pure), and the spec recipe's answer forms executed in the real sandbox on the
 // fixtures: fenced or not, a body (indented or not) or the whole function with its imports.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreAnswer } from "../../runner/score-answer.js";
 import { createSandbox, findExecutable } from "../../sandbox/create-sandbox.js";
 import type { CodeSandbox } from "../../sandbox/types.js";
+import { npmTokenizer } from "../../tokenizers/test-support/npm-tokenizer-json.js";
 import { createLocalDatasetContext } from "../test-support/local-dataset-context.js";
 import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { BenchmarkSample } from "../types.js";
@@ -108,4 +112,99 @@ describe.skipIf(!hasBwrap)("humaneval: the spec recipe's answer forms, executed"
     ]);
     expect(results[2]?.grade.extracted).toBe("    return sum(n for n in numbers if n % 2 == 0)");
   }, 60_000);
+});
+
+describe("humaneval: TensorRT-LLM's recipe (summarize.py code_completion, rouge)", () => {
+  const found = humaneval.recipes.find((recipe) => recipe.name === "trtllm");
+  if (found === undefined) throw new Error("humaneval has a trtllm recipe");
+  const trtllm = found;
+  const promptOptions = {
+    endpointType: "completions" as const,
+    nShots: 0,
+    systemPrompt: undefined,
+    cot: false,
+  };
+  const dir = mkdtempSync(path.join(tmpdir(), "humaneval-trtllm-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const long: HumanevalRow = {
+    ...ROW,
+    task_id: "HumanEval/long",
+    prompt: `def f(x):\n    """${" word".repeat(1200)} isn't it \n    """\n\n`,
+  };
+  mkdirSync(path.join(dir, "humaneval"));
+  writeFileSync(
+    path.join(dir, "humaneval", "test.jsonl"),
+    [ROW, long].map((row) => `${JSON.stringify(row)}\n`).join(""),
+  );
+
+  it("sends the prompt stripped as raw completion text, 100 greedy tokens, gated by rouge1 × 100 with its constants", async () => {
+    expect(trtllm).toMatchObject({
+      defaultEndpointType: "completions",
+      defaultParams: { maxTokens: 100, temperature: 0 },
+      headline: { metric: "rouge1", scale: 100, higherIsBetter: true },
+      taskParams: { alpha: 0.002, beta: 0.2, sigma: 15.08, numSamples: 164 },
+    });
+    // The grader runs nothing: a run of this recipe opens no sandbox.
+    expect(trtllm.executesCode).toBeUndefined();
+    const loaded = await humaneval.load({
+      context: createLocalDatasetContext(dir),
+      recipe: trtllm,
+      nShots: 0,
+    });
+    const [short] = loaded.samples;
+    if (short === undefined) throw new Error("no sample");
+    expect(loaded.buildPrompt(short, promptOptions)).toEqual({
+      type: "completion",
+      text: 'def inc(x):\n    """ add one """',
+    });
+    expect(await loaded.preparePrompt?.(short, promptOptions)).toEqual(
+      loaded.buildPrompt(short, promptOptions),
+    );
+  });
+
+  it("cuts a prompt over 924 tokens to its first tokens (BOS counted), as summarize.py's right truncation", async () => {
+    const tokenizer = npmTokenizer("mistral");
+    try {
+      const loaded = await humaneval.load({
+        context: createLocalDatasetContext(dir),
+        recipe: trtllm,
+        nShots: 0,
+        tokenizer: async () => tokenizer,
+      });
+      const sample = loaded.samples[1];
+      if (sample === undefined) throw new Error("no long sample");
+      const whole = loaded.buildPrompt(sample, promptOptions);
+      const cut = await loaded.preparePrompt?.(sample, promptOptions);
+      if (whole.type !== "completion" || cut?.type !== "completion") throw new Error("completion prompts");
+      expect(whole.text.endsWith('isn\'t it \n    """')).toBe(true);
+      const textIds = await tokenizer.encode(whole.text);
+      expect(textIds.length).toBeGreaterThan(924);
+      // BOS + the first 923 text tokens, decoded: the start kept, the end gone.
+      expect(cut.text).toBe(await tokenizer.decode(textIds.slice(0, 923), { skipSpecialTokens: true }));
+      expect(whole.text.startsWith(cut.text)).toBe(true);
+    } finally {
+      await tokenizer.close?.();
+    }
+  });
+
+  it("scores the raw completion's rouge against the canonical solution", async () => {
+    const { grader } = trtllm;
+    if (typeof grader === "string" || "kind" in grader) throw new Error("a scorer");
+    const loaded = await humaneval.load({
+      context: createLocalDatasetContext(dir),
+      recipe: trtllm,
+      nShots: 0,
+    });
+    const [sample] = loaded.samples;
+    if (sample === undefined) throw new Error("no sample");
+    const scored = await scoreAnswer(grader, {
+      sample,
+      response: "    return x + 2\n",
+      reasoning: "",
+      finishReason: "length",
+      prompt: undefined,
+    });
+    // Tokens: return x 1 against return x 2 → 2 of 3 unigrams, 1 of 2 bigrams.
+    expect(scored.scores).toMatchObject({ rouge1: 2 / 3, rouge2: 1 / 2, rougeL: 2 / 3 });
+  });
 });

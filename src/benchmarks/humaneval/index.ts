@@ -7,6 +7,9 @@ import { humanevalRowSchema } from "./humaneval-rows.js";
 import { humanevalRougeScorer, humanevalScorer } from "./humaneval-scorer.js";
 
 const HUMAN_EVAL = "6d43fb980f9fee3c892a914eda09951f772ad10d";
+/** NVIDIA/TensorRT-LLM examples/summarize.py and the accuracy suite's task constants, as read. */
+const TRTLLM_SUMMARIZE = "010c4b27120c06d25c5f860fada9ba748801e0da";
+const TRTLLM_ACCURACY_CORE = "3e906a0ed7c66ed4df90aa4856bf1a6c98ca7df6";
 const LM_EVAL = "4e7e0d47f33bc71070c1d38394bafbb52b117163";
 /** The git blob id of the llm-benchmarker spec README read (../shared/spec/003_852b0385b2a1215b.txt). */
 const SPEC_README = "eec5f6b85bde1290cd6c35036944e9695ff86db9";
@@ -60,6 +63,31 @@ export const humanevalDefinition = benchmark({
         temperature: 0,
         stop: ["\nclass", "\ndef", "\n#", "\nif", "\nprint"],
       },
+    },
+    {
+      name: "trtllm",
+      description:
+        "TensorRT-LLM accuracy suite Humaneval: summarize.py --eval_task code_completion (the prompt stripped, its first " +
+        "924 tokens, raw completion text), 100 greedy tokens; rouge of the completion against the canonical solution, rouge1 × 100",
+      sources: [
+        { repository: "NVIDIA/TensorRT-LLM", path: "examples/summarize.py", pin: TRTLLM_SUMMARIZE },
+        {
+          repository: "NVIDIA/TensorRT-LLM",
+          path: "tests/integration/defs/accuracy/accuracy_core.py",
+          pin: TRTLLM_ACCURACY_CORE,
+        },
+      ],
+      grader: humanevalRougeScorer("trtllm"),
+      // `_prepare_inputs`: `curr_text.strip().replace(" n't", "n't")`, nothing appended for code completion.
+      prompt: `{# TensorRT-LLM summarize.py code_completion #}{{ prompt | trim | replace(" n't", "n't") }}`,
+      endpointType: "completions",
+      // Humaneval.MAX_OUTPUT_LEN; summarize.py's sampling defaults are greedy (top_k 1).
+      defaultParams: { maxTokens: 100, temperature: 0 },
+      // Humaneval.MAX_INPUT_LEN through `tokenizer.encode(..., truncation=True, max_length=924)` (right side).
+      truncatePrompt: { maxTokens: 924, side: "right" },
+      executesCode: false,
+      headline: { metric: "rouge1", scale: 100 },
+      taskParams: { alpha: 0.002, beta: 0.2, sigma: 15.08, numSamples: 164 },
     },
   ],
   oracle: humanevalOracle,
