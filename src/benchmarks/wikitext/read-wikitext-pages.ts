@@ -43,7 +43,8 @@ export async function readWikitextPages(context: DatasetContext): Promise<Wikite
     const rows = await context.local.readFile(relative, signal);
     return { pages: parseRows(rows, rowSchema, relative, 1).map((row) => row.page), source: relative };
   }
-  const joined = await readLocalText(context, WIKITEXT_LOCAL_JOINED);
+  // A copy checked out with CRLF line ends (the shared one is) is read as the "\n" text it was made from.
+  const joined = (await readLocalText(context, WIKITEXT_LOCAL_JOINED)).replaceAll("\r\n", "\n");
   return {
     pages: pagesOfRows(splitJoinedRows(joined, WIKITEXT_LOCAL_JOINED)),
     source: WIKITEXT_LOCAL_JOINED,
