@@ -11,6 +11,7 @@ import { resolveDefaultParams } from "./resolve-default-params.js";
 import { formatRecipeSource, selectRecipe } from "./select-recipe.js";
 import { createLocalDatasetContext } from "./test-support/local-dataset-context.js";
 import { fixturesDir } from "./test-support/shared-data-dir.js";
+import { createWordTokenizer } from "./test-support/word-tokenizer.js";
 import type {
   Benchmark,
   BenchmarkSample,
@@ -32,12 +33,65 @@ function shotCounts(benchmark: Benchmark, recipe: Recipe): number[] {
     .sort((left, right) => left - right);
 }
 
+/** A perplexity recipe: a program scored by a lower-is-better metric (it scores token windows, asks nothing). */
+function isPerplexityRecipe(recipe: Recipe): boolean {
+  return isRecipeProgram(recipe.grader) && recipe.headline?.higherIsBetter === false;
+}
+
+/** The tokenizer perplexity benchmarks count and score with here (the mock server's word rule). */
+const wordTokenizer = createWordTokenizer();
+
 async function loadFixtures(benchmark: Benchmark, nShots: number, recipe?: Recipe): Promise<LoadedBenchmark> {
   return benchmark.load({
     context: createLocalDatasetContext(fixturesDir(benchmark.name)),
     nShots,
     ...(recipe === undefined ? {} : { recipe }),
+    ...(benchmark.recipes.some(isPerplexityRecipe) ? { tokenizer: async () => wordTokenizer } : {}),
   });
+}
+
+/** The log-probability every token gets in the perplexity check: each predicted token's NLL is 1.25. */
+const CONSTANT_LOGPROB = -1.25;
+
+/**
+ * A perplexity program run on a sample whose every scored token has log-probability −1.25: its headline must say
+ * exactly that — a per-document perplexity exp(1.25), or a pooled ratio whose numerator is 1.25 × the tokens of the
+ * text it scores (each token predicted once, whatever the windows) — and every window must be a non-empty id list.
+ */
+async function checkPerplexityProgram(recipe: Recipe, sample: BenchmarkSample, text: string): Promise<void> {
+  const program = recipe.grader as RecipeProgram;
+  const windows: number[][] = [];
+  const session: SampleSession = {
+    send: () => Promise.reject(new Error("a perplexity program asks nothing")),
+    sendToUserModel: () => Promise.reject(new Error("a perplexity program asks nothing")),
+    async scorePrompt(ids) {
+      windows.push([...ids]);
+      return {
+        tokens: ids.map(String),
+        tokenIds: [...ids],
+        tokenLogprobs: ids.map((_, index) => (index === 0 ? null : CONSTANT_LOGPROB)),
+        topLogprobs: ids.map(() => null),
+        textOffsets: ids.map(() => 0),
+      };
+    },
+  };
+  const scored = checkScorerOutput(
+    await program.run(sample, session, { tokenizer: async () => wordTokenizer }),
+    program.name,
+  );
+  expect(windows.length).toBeGreaterThan(0);
+  for (const window of windows) expect(window.length).toBeGreaterThan(1);
+  const metric = recipe.headline?.metric ?? "";
+  const value = scored.scores?.[metric];
+  const tokens = (await wordTokenizer.encode(text)).length;
+  if (typeof value === "number") expect(value).toBeCloseTo(Math.exp(-CONSTANT_LOGPROB), 12);
+  else {
+    expect(value).toMatchObject({ exp: true });
+    expect(typeof value === "object" ? value.numerator : Number.NaN).toBeCloseTo(
+      -CONSTANT_LOGPROB * tokens,
+      9,
+    );
+  }
 }
 
 /** The sandbox recipes that execute code are graded in (made on first use; needs bubblewrap). */
@@ -306,6 +360,19 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       return;
     }
     const loaded = await loadFixtures(benchmark, 0, recipe);
+    if (isPerplexityRecipe(recipe)) {
+      // No answers to grade: each sample's scoring is checked against the log-probabilities it was given.
+      for (const sample of loaded.samples) {
+        const prompt = loaded.buildPrompt(sample, {
+          endpointType: "completions",
+          nShots: 0,
+          systemPrompt: undefined,
+          cot: false,
+        });
+        await checkPerplexityProgram(recipe, sample, promptTail(prompt));
+      }
+      return;
+    }
     if (isRecipeProgram(recipe.grader)) {
       // A program's samples are conversations: the oracle answers each turn, the program grades the whole.
       for (const sample of loaded.samples) {

@@ -26,7 +26,9 @@ export const benchmarks = {
   mrcr: () => import("./mrcr/index.js").then((module) => module.mrcr),
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
   passkey: () => import("./passkey/index.js").then((module) => module.passkey),
+  slimpajama: () => import("./slimpajama/index.js").then((module) => module.slimpajama),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
+  wikitext: () => import("./wikitext/index.js").then((module) => module.wikitext),
   zeroscrolls: () => import("./zeroscrolls/index.js").then((module) => module.zeroscrolls),
 } satisfies Record<string, () => Promise<Benchmark>>;
 

@@ -21,6 +21,12 @@ export interface EncodeOptions {
   readonly addSpecialTokens?: boolean;
 }
 
+/** A tokenizer's beginning- and end-of-sequence token ids (null: the tokenizer has none, or does not say). */
+export interface SpecialTokenIds {
+  readonly bos: number | null;
+  readonly eos: number | null;
+}
+
 export interface DecodeOptions {
   /** Leave special tokens out of the text, as Hugging Face's `decode(ids, skip_special_tokens=True)`; default false. */
   readonly skipSpecialTokens?: boolean;
@@ -34,6 +40,12 @@ export interface TextTokenizer {
   readonly record: TokenizerRecord;
   encode(text: string, options?: EncodeOptions): Promise<readonly number[]>;
   decode(ids: readonly number[], options?: DecodeOptions): Promise<string>;
+  /**
+   * Its BOS and EOS ids (lm-eval's `prefix_token_id` is BOS, else EOS): a tokenizer.json's from its
+   * tokenizer_config.json `bos_token`/`eos_token`, a GGUF's from its vocabulary, a server's BOS from what `/tokenize`
+   * puts in front of a text (its EOS is not known). Absent: the tokenizer cannot tell.
+   */
+  specialTokenIds?(): Promise<SpecialTokenIds>;
   /** Frees what the tokenizer holds (a worker, a loaded vocabulary); later calls fail. */
   close?(): Promise<void>;
 }

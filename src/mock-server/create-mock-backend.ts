@@ -10,11 +10,12 @@ import type {
   ServedGenerateOptions,
   ServedGenerationRequest,
 } from "../serve/served-backend.js";
+import { echoLogprobs } from "./echo-logprobs.js";
 import { type LatencySettings, planLatency, tokenOffsetMs } from "./latency-plan.js";
 import { abortedResult, CLOSED_MESSAGE, MockStream, type MockStreamHost, okResult } from "./mock-stream.js";
 import { createMockVocabulary } from "./mock-vocabulary.js";
 import { type AnswerContext, planAnswer } from "./plan-answer.js";
-import { planLogprobsAnswer } from "./plan-logprobs-answer.js";
+import { planLogprobsAnswer, SCORING_FILLER_TOKEN } from "./plan-logprobs-answer.js";
 import { countWords } from "./split-into-tokens.js";
 import { TimerSet } from "./timer-set.js";
 
@@ -109,17 +110,42 @@ export function createMockBackend(options: MockBackendOptions): MockBackend {
     modelId: model,
     generate,
     completeWithLogprobs(request, generateOptions): Promise<LogprobsAnswer> {
-      if (request.promptTokenIds !== undefined)
-        return Promise.resolve({
-          status: "error",
-          error: {
-            code: "E_TOKEN_ID_PROMPT",
-            message: "The mock server scores text prompts only: send the prompt as text.",
-            httpStatus: 400,
-          },
-        });
       const arrivalMs = generateOptions.arrivalMs ?? now();
       const key = latencyKeyBase ^ (generateOptions.requestNumber ?? ++callCount);
+      if (request.promptTokenIds !== undefined) {
+        // A prompt of ids (a perplexity window): each id is scored as the token this server's /tokenize gave it.
+        let tokens: string[];
+        try {
+          tokens = request.promptTokenIds.map((id) => vocabulary.decode([id], false));
+        } catch (error) {
+          return Promise.resolve({
+            status: "error",
+            error: {
+              code: "E_TOKEN_ID_PROMPT",
+              message: `${error instanceof Error ? error.message : String(error)} Send ids from this server's /tokenize, or the prompt as text.`,
+              httpStatus: 400,
+            },
+          });
+        }
+        const generated = request.params.maxTokens === 1 ? [SCORING_FILLER_TOKEN] : [];
+        const deadlineMs = arrivalMs + planLatency(latency, key, tokens.length, generated.length).ttftMs;
+        const answer: LogprobsAnswer = {
+          status: "ok",
+          text: tokens.join("") + generated.join(""),
+          finishReason: "length",
+          usage: { promptTokens: tokens.length, completionTokens: generated.length },
+          logprobs: request.logprobs === undefined ? null : echoLogprobs(tokens, generated, undefined),
+        };
+        return new Promise((resolve) =>
+          at(deadlineMs, () =>
+            resolve(
+              host.isClosed
+                ? { status: "error", error: { code: "E_ABORTED", message: CLOSED_MESSAGE } }
+                : answer,
+            ),
+          ),
+        );
+      }
       const { promptTail, promptTokens } = readPrompt(request.prompt);
       const plan = planLogprobsAnswer(
         {

@@ -19,7 +19,7 @@ export const WINNER_LOGPROB = -0.5;
 const LOSER_BASE = 5;
 
 /** A deterministic pseudo-logprob in [-6.05, -0.05) for the token at `position` (its index in the text). */
-function pseudoLogprob(position: number, token: string): number {
+export function pseudoLogprob(position: number, token: string): number {
   return -(0.05 + (hashString32(`${position}\u0000${token}`) / 2 ** 32) * 6);
 }
 
@@ -27,8 +27,8 @@ function isPseudoGreedy(position: number, token: string): boolean {
   return (hashString32(`greedy\u0000${position}\u0000${token}`) & 3) !== 0;
 }
 
-function pseudoScored(text: string, firstPosition: number): ScoredToken[] {
-  return splitIntoTokens(text).map((token, index) => {
+function pseudoScored(text: string | readonly string[], firstPosition: number): ScoredToken[] {
+  return (typeof text === "string" ? splitIntoTokens(text) : text).map((token, index) => {
     const position = firstPosition + index;
     return {
       token,
@@ -39,16 +39,17 @@ function pseudoScored(text: string, firstPosition: number): ScoredToken[] {
 }
 
 /**
- * Scores `prompt` (then `generated`, when the answer follows it). With an oracle `match`, the prompt is the
+ * Scores `prompt` — a text split into the mock's tokens, or the texts of given tokens (a prompt of token ids) —
+ * then `generated`, when the answer follows it. With an oracle `match`, the prompt is the
  * sample's context (pseudo-logprobs) then the option, whose tokens share the option's total evenly.
  */
 export function echoLogprobs(
-  prompt: string,
+  prompt: string | readonly string[],
   generated: readonly string[],
   match: LoglikelihoodMatch | undefined,
 ): CompletionLogprobs {
   let scored: ScoredToken[];
-  if (match === undefined) {
+  if (match === undefined || typeof prompt !== "string") {
     scored = pseudoScored(prompt, 0);
   } else {
     const context = prompt.slice(0, prompt.length - match.continuation.length);

@@ -6,7 +6,7 @@ import { echoLogprobs } from "./echo-logprobs.js";
 import { type AnswerContext, type AnswerRequest, type MockFinishReason, planAnswer } from "./plan-answer.js";
 
 /** The one token a `max_tokens: 1` scoring request generates after the prompt. */
-const SCORING_FILLER_TOKEN = " the";
+export const SCORING_FILLER_TOKEN = " the";
 
 export interface LogprobsRequest extends AnswerRequest {
   isEcho: boolean;

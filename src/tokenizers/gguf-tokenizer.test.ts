@@ -53,6 +53,13 @@ for (const file of [NO_TEMPLATE_MODEL, CHATML_MODEL]) {
       expect(await tokenizer.decode(ids)).toBe(model.detokenize(model.tokenize(VARIED_TEXT)));
       await expect(tokenizer.decode([999_999])).rejects.toThrow(/not in the model's vocabulary/);
     });
+
+    it("names the vocabulary's BOS and EOS as node-llama-cpp reads them", async () => {
+      expect(await tokenizer.specialTokenIds?.()).toEqual({
+        bos: model.tokens.bos === null ? null : Number(model.tokens.bos),
+        eos: model.tokens.eos === null ? null : Number(model.tokens.eos),
+      });
+    });
   });
 }
 
@@ -92,5 +99,10 @@ describe.skipIf(chatmlPath === undefined)("--tokenizer server against serve", ()
       await gguf.encode("<|im_start|>user", { addSpecialTokens: true }),
     );
     await expect(tokenizer.decode([999_999])).rejects.toThrow(/not in the model's vocabulary/);
+    // The server's BOS is what /tokenize puts in front when asked for special tokens; its EOS is not known.
+    expect(await tokenizer.specialTokenIds?.()).toEqual({
+      bos: (await gguf.specialTokenIds?.())?.bos,
+      eos: null,
+    });
   });
 });

@@ -54,6 +54,10 @@ export async function openGgufTokenizer(
     async decode(ids, options = {}) {
       return detokenizeChecked(model, ids, options.skipSpecialTokens !== true);
     },
+    async specialTokenIds() {
+      const { bos, eos } = model.tokens;
+      return { bos: bos === null ? null : Number(bos), eos: eos === null ? null : Number(eos) };
+    },
     async close() {
       await model.dispose();
       await llama.dispose();

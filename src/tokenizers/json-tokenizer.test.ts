@@ -33,6 +33,14 @@ describe("tokenizer.json through @huggingface/tokenizers", () => {
     expect(thread.record.revision).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("names BOS and EOS from tokenizer_config.json (ids read from the files with Python), in-process and in the thread", async () => {
+    // Mistral's config: bos_token "<s>" (id 1), eos_token "</s>" (id 2); o200k_base's: "<|endoftext|>" (199999) both.
+    const mistral = npmTokenizer("mistral");
+    expect(await mistral.specialTokenIds?.()).toEqual({ bos: 1, eos: 2 });
+    expect(await inProcess.specialTokenIds?.()).toEqual({ bos: 199_999, eos: 199_999 });
+    expect(await thread.specialTokenIds?.()).toEqual({ bos: 199_999, eos: 199_999 });
+  });
+
   it("keeps the event loop turning while the thread encodes a long text (in-process it stops)", async () => {
     const long = `${VARIED_TEXT}\n`.repeat(150);
     const ticksDuring = async (work: () => Promise<unknown>) => {

@@ -5,6 +5,9 @@ import type { TextTokenizer, TokenizerRecord } from "../core/tokenizer.js";
 import { ConfigError } from "../errors.js";
 import { TOKENIZER_FORMS } from "./parse-tokenizer-spec.js";
 
+/** The text whose tokenization with and without special tokens shows a server's BOS. */
+const SPECIAL_PROBE_TEXT = "Hello";
+
 export function createServerTokenizer(
   backend: Backend,
   record: Omit<TokenizerRecord, "kind" | "implementation">,
@@ -35,6 +38,21 @@ export function createServerTokenizer(
       });
       if (text === undefined) throw missing("/detokenize");
       return text;
+    },
+    /** BOS: the id `/tokenize` puts in front of a text when asked for special tokens (none: null); EOS: unknown. */
+    async specialTokenIds() {
+      const tokenize = async (addSpecialTokens: boolean) => {
+        const ids = await backend.tokenize?.(SPECIAL_PROBE_TEXT, {
+          addSpecialTokens,
+          ...(signal === undefined ? {} : { signal }),
+        });
+        if (ids === undefined) throw missing("/tokenize");
+        return ids;
+      };
+      const [withSpecial, plain] = [await tokenize(true), await tokenize(false)];
+      const isPrefixed =
+        withSpecial.length === plain.length + 1 && plain.every((id, at) => withSpecial[at + 1] === id);
+      return { bos: isPrefixed ? (withSpecial[0] ?? null) : null, eos: null };
     },
   };
 }

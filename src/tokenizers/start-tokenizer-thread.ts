@@ -70,7 +70,7 @@ export async function startTokenizerThread(data: TokenizerThreadData): Promise<T
       fail(error);
     });
   });
-  const { record } = await ready;
+  const { record, specialTokenIds } = await ready;
 
   const ask = (request: Unnumbered<TokenizerThreadRequest>) =>
     new Promise<readonly number[] | string | null>((resolve, reject) => {
@@ -89,6 +89,7 @@ export async function startTokenizerThread(data: TokenizerThreadData): Promise<T
     async decode(ids, options = {}) {
       return (await ask({ op: "decode", ids, options })) as string;
     },
+    ...(specialTokenIds === null ? {} : { specialTokenIds: async () => specialTokenIds }),
     close() {
       closing ??= ask({ op: "close" })
         .catch(() => null)

@@ -51,8 +51,12 @@ async function load(data: TokenizerThreadData): Promise<TextTokenizer> {
 }
 
 load(workerData as TokenizerThreadData).then(
-  (tokenizer) => {
-    post({ type: "ready", record: tokenizer.record });
+  async (tokenizer) => {
+    post({
+      type: "ready",
+      record: tokenizer.record,
+      specialTokenIds: (await tokenizer.specialTokenIds?.()) ?? null,
+    });
     port.on("message", (request: TokenizerThreadRequest) => {
       const answer = (promise: Promise<readonly number[] | string | null>) =>
         promise.then(

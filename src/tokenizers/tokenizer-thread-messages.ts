@@ -1,5 +1,5 @@
 // The messages between the main thread and the tokenizer thread (node:worker_threads, structured clone).
-import type { DecodeOptions, EncodeOptions, TokenizerRecord } from "../core/tokenizer.js";
+import type { DecodeOptions, EncodeOptions, SpecialTokenIds, TokenizerRecord } from "../core/tokenizer.js";
 
 /** What the thread loads: a tokenizer.json (with its tokenizer_config.json) or a GGUF's vocabulary. */
 export type TokenizerThreadSource =
@@ -23,7 +23,7 @@ export interface ThreadError {
 }
 
 export type TokenizerThreadReply =
-  | { type: "ready"; record: TokenizerRecord }
+  | { type: "ready"; record: TokenizerRecord; specialTokenIds: SpecialTokenIds | null }
   | { type: "load-error"; error: ThreadError }
   | { type: "result"; id: number; value: readonly number[] | string | null }
   | { type: "error"; id: number; error: ThreadError };

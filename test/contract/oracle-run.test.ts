@@ -6,12 +6,44 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BENCHMARK_NAMES, loadBenchmark } from "../../src/benchmarks/registry.js";
+import { createLocalDatasetContext } from "../../src/benchmarks/test-support/local-dataset-context.js";
 import { fixturesDir } from "../../src/benchmarks/test-support/shared-data-dir.js";
+import { createWordTokenizer } from "../../src/benchmarks/test-support/word-tokenizer.js";
+import type { Benchmark } from "../../src/benchmarks/types.js";
+import { promptTail } from "../../src/core/prompt.js";
 import { sampleRecordSchema } from "../../src/core/sample-record.js";
 import { createDatasetContext } from "../../src/datasets/create-dataset-context.js";
+import { pseudoLogprob } from "../../src/mock-server/echo-logprobs.js";
 import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmarks.js";
+import { splitIntoTokens } from "../../src/mock-server/split-into-tokens.js";
 import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
 import { runBenchmarks } from "../../src/runner/run-benchmarks.js";
+
+/**
+ * What the mock's log-probabilities imply for a perplexity sample scored in one window (the fixtures' documents fit
+ * one): BOS, then the text's tokens, token p scored `pseudoLogprob(p, token)`; the NLL of every token after BOS.
+ */
+function mockNll(text: string): { nll: number; predicted: number } {
+  const tokens = ["<s>", ...splitIntoTokens(text)];
+  let nll = 0;
+  for (let position = 1; position < tokens.length; position++)
+    nll -= pseudoLogprob(position, tokens[position] ?? "");
+  return { nll, predicted: tokens.length - 1 };
+}
+
+/** The fixture samples' scored texts, by id (loaded with the mock's word rule, as the run's server tokenizer counts). */
+async function perplexityTexts(benchmark: Benchmark, dataDir: string): Promise<Map<string, string>> {
+  const tokenizer = createWordTokenizer();
+  const loaded = await benchmark.load({
+    context: createLocalDatasetContext(dataDir),
+    nShots: 0,
+    tokenizer: async () => tokenizer,
+  });
+  const options = { endpointType: "completions" as const, nShots: 0, systemPrompt: undefined, cot: false };
+  return new Map(
+    loaded.samples.map((sample) => [sample.id, promptTail(loaded.buildPrompt(sample, options))]),
+  );
+}
 
 const RECIPES = (
   await Promise.all(
@@ -63,6 +95,26 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
     }
     const outcome = await runBenchmarks(options, { env: {} });
     const [result] = outcome.benchmarks;
+    if (recipe?.headline?.higherIsBetter === false) {
+      // A perplexity: nothing is answered; every sample is scored through the server's token-id scoring, with the
+      // server's /tokenize as the run's tokenizer, and its headline is what the mock's log-probabilities imply.
+      expect(outcome.status).toBe("completed");
+      expect(result?.summary.errors).toBe(0);
+      const texts = await perplexityTexts(benchmark, dataDir);
+      const records = readFileSync(join(outcome.runDir, "samples.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => sampleRecordSchema.parse(JSON.parse(line)));
+      expect(records.map((record) => record.id).sort()).toEqual([...texts.keys()].sort());
+      for (const record of records) {
+        const { nll, predicted } = mockNll(texts.get(record.id) ?? "");
+        const value = record.scores?.[recipe.headline.metric];
+        if (typeof value === "number") expect(value).toBeCloseTo(Math.exp(nll / predicted), 9);
+        else expect(value).toMatchObject({ numerator: expect.closeTo(nll, 6), exp: true });
+      }
+      expect(server.oracle?.stats().unrecognized).toBe(0);
+      return;
+    }
     const served = server.oracle?.stats().benchmarks[name];
     expect(outcome.status).toBe("completed");
     expect(result?.summary.errors).toBe(0);
