@@ -1,7 +1,7 @@
 // The perplexity programs against a real model (the shared llama-2 tiny GGUF, in-process through node-llama-cpp):
 // each number equals exp of the mean negative log-likelihood computed here from node-llama-cpp's raw logits (full
 // vocabulary, log-softmax by hand) on the same token windows, to 4 decimals; and over HTTP through `llm-bench
-// serve`'s server on the same model, the same numbers. About a hundred tokens, windows of 24 so that they roll.
+// serve`'s server on the same model, the same numbers. About fifty tokens, windows of 12 so that they roll.
 // The shared models have random weights: their perplexity is near the vocabulary size (≈ 32,000), where float32
 // logits evaluated in other batches differ in the 7th significant digit; the 4 decimals are of the mean NLL (the
 // perplexity's logarithm), i.e. the perplexity to a relative 1e-4.
@@ -35,11 +35,11 @@ import { wikitextProgram } from "./wikitext/wikitext-program.js";
 const modelPath = sharedModelPath(NO_TEMPLATE_MODEL, "perplexity against node-llama-cpp");
 
 const PAGE = Array.from(
-  { length: 4 },
+  { length: 2 },
   (_, index) =>
     ` The harbour @-@ master 's log for day ${index + 1} records ${index * 7 + 3} ships , two storms and a quiet evening . \n`,
 ).join("");
-const WINDOW = 24;
+const WINDOW = 12;
 
 /** ln P(ids[i] | ids[<i]) for i ≥ `from`, from the full logits node-llama-cpp returns at each position. */
 async function referenceLogprobs(
@@ -109,7 +109,7 @@ describe.skipIf(modelPath === undefined)("perplexity on llama-2-tiny-random.gguf
     const text = PAGE.trim();
     const ids = await tokenizer.encode(text, { addSpecialTokens: true });
     expect(ids[0]).toBe(1);
-    expect(ids.length).toBeGreaterThan(80);
+    expect(ids.length).toBeGreaterThan(40);
     const reference = await referenceLogprobs(sequence, ids, 1);
     const expected = Math.exp(-reference.reduce((sum, value) => sum + value, 0) / reference.length);
     const sample = { id: "doc", task: "slimpajama", gold: "-", text };
@@ -122,7 +122,7 @@ describe.skipIf(modelPath === undefined)("perplexity on llama-2-tiny-random.gguf
     }
   });
 
-  it("wikitext: rolling windows of 24 after BOS, word perplexity from the windows' logits, in-process and over HTTP", async () => {
+  it("wikitext: rolling windows of 12 after BOS, word perplexity from the windows' logits, in-process and over HTTP", async () => {
     const text = wikitextDetokenize(PAGE);
     const tokens = await tokenizer.encode(text);
     const requests = lmEvalRollingRequests(tokens, 1, WINDOW);

@@ -37,10 +37,12 @@ export interface GateRow extends GateVerdict {
 }
 
 export function gateBenchmark(input: GateInput): GateRow {
-  const file = loadReferenceFile(input.referencesDir, input.task, input.taskParams);
+  const file = loadReferenceFile(input.referencesDir, input.task, {
+    taskParams: input.taskParams,
+    higherIsBetter: input.higherIsBetter,
+  });
   const reference = findReference(file, input.model, input.spec);
-  const higherIsBetter = file.params.higherIsBetter ?? input.higherIsBetter;
-  const params = higherIsBetter === undefined ? file.params : { ...file.params, higherIsBetter };
+  const { params } = file;
   const verdict = gateAccuracy(
     { reference: reference.accuracy, measured: input.measured, n: input.n },
     params,

@@ -13,6 +13,16 @@ export interface ReferenceSpec {
   line: number;
 }
 
+/**
+ * What the gated run says of its task, under the file's `task_defaults`: its recipe's own constants
+ * (`Recipe.taskParams`, in place of the task's built-in ones) and its headline's direction (used when neither the
+ * file nor the constants give one).
+ */
+export interface RunTaskDefaults {
+  taskParams?: TaskParams | undefined;
+  higherIsBetter?: boolean | undefined;
+}
+
 export interface ReferenceFile {
   task: string;
   path: string;
@@ -30,7 +40,7 @@ export function parseReferenceFile(
   text: string,
   path: string,
   task: string,
-  recipeParams?: TaskParams,
+  run: RunTaskDefaults = {},
 ): ReferenceFile {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
@@ -54,14 +64,14 @@ export function parseReferenceFile(
     throw new ConfigError(messages.join("\n"));
   }
   const { [TASK_DEFAULTS_KEY]: overrides, ...rest } = result.data;
-  const defaults = taskDefaults(task, recipeParams);
+  const defaults = taskDefaults(task, run.taskParams);
   const params: TaskParams = {
     alpha: overrides?.alpha ?? defaults.alpha,
     beta: overrides?.beta ?? defaults.beta,
     sigma: overrides?.sigma ?? defaults.sigma,
     numSamples: overrides?.num_samples ?? defaults.numSamples,
   };
-  const higherIsBetter = overrides?.higher_is_better ?? defaults.higherIsBetter;
+  const higherIsBetter = overrides?.higher_is_better ?? defaults.higherIsBetter ?? run.higherIsBetter;
   if (higherIsBetter !== undefined) params.higherIsBetter = higherIsBetter;
   const models = new Map<string, ReferenceSpec[]>();
   for (const [model, entries] of Object.entries(rest)) {
@@ -89,11 +99,8 @@ export function parseReferenceFile(
   return { task, path, params, models };
 }
 
-/**
- * Reads `<directory>/<task>.yaml`; a missing file is a ConfigError naming it. `recipeParams`: the run's recipe's own
- * constants (`Recipe.taskParams`), in place of the task's built-in ones, under the file's `task_defaults`.
- */
-export function loadReferenceFile(directory: string, task: string, recipeParams?: TaskParams): ReferenceFile {
+/** Reads `<directory>/<task>.yaml`; a missing file is a ConfigError naming it. */
+export function loadReferenceFile(directory: string, task: string, run: RunTaskDefaults = {}): ReferenceFile {
   const path = referenceFilePath(directory, task);
   let text: string;
   try {
@@ -104,7 +111,7 @@ export function loadReferenceFile(directory: string, task: string, recipeParams?
       { cause: error },
     );
   }
-  return parseReferenceFile(text, path, task, recipeParams);
+  return parseReferenceFile(text, path, task, run);
 }
 
 /** Start offset of the deepest node that exists along `path` (the document start when none does). */

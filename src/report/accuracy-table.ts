@@ -31,8 +31,12 @@ function metricLine(metric: ScoreMetric): string {
   if (metric.exp === true) {
     return `${metric.name} ${metric.mean.toFixed(4)} (exp of ${metric.numerator?.toFixed(2)}/${metric.denominator} pooled over ${metric.count}), 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
   }
-  if (metric.kind === "ratio") {
+  // A pooled proportion (instructions followed of those given) in percent; another ratio (bits per byte) as it is.
+  if (metric.kind === "ratio" && (metric.numerator ?? 0) <= (metric.denominator ?? 0)) {
     return `${metric.name} ${percent(metric.mean)} (${metric.numerator}/${metric.denominator} pooled over ${metric.count}), 95% CI ${interval(metric.ci95)} (bootstrap)`;
+  }
+  if (metric.kind === "ratio") {
+    return `${metric.name} ${metric.mean.toFixed(4)} (${metric.numerator?.toFixed(2)}/${metric.denominator} pooled over ${metric.count}), 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
   }
   return `${metric.name} ${metric.mean.toFixed(4)} over ${metric.count}, 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
 }

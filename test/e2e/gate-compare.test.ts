@@ -146,7 +146,9 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
   it("gate passes the 0.70 run and fails the 0.65 run against a reference of 70.0", async () => {
     const pass = await runCli(["gate", high, "--references", references]);
     expect(pass.code).toBe(0);
-    expect(pass.stdout).toMatch(/gsm8k\s+\(default\)\s+70\.00\s+\d+\.\d\d\s+1319\s+4\.84\s+66\.80\s+PASS/);
+    expect(pass.stdout).toMatch(
+      /gsm8k\s+accuracy\s+\(default\)\s+70\.00\s+\d+\.\d\d\s+1319\s+4\.84\s+66\.80\s+PASS/,
+    );
     const fail = await runCli(["gate", low, "--references", references]);
     expect(fail.code).toBe(1);
     expect(fail.stdout).toMatch(/FAIL/);

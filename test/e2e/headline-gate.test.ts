@@ -23,11 +23,19 @@ describe("gate on a headline score (CNN/DailyMail's rouge1 × 100)", () => {
   }, 120_000);
 
   const headlineOf = (runDir: string) =>
-    (JSON.parse(readFileSync(join(runDir, "cnn_dailymail.json"), "utf8")) as { headline: Record<string, unknown> })
-      .headline;
+    (
+      JSON.parse(readFileSync(join(runDir, "cnn_dailymail.json"), "utf8")) as {
+        headline: Record<string, unknown>;
+      }
+    ).headline;
 
   it("writes the headline: rouge1's mean × 100 over the graded samples, higher is better", () => {
-    expect(headlineOf(right)).toMatchObject({ metric: "rouge1", scale: 100, higher_is_better: true, value: 100 });
+    expect(headlineOf(right)).toMatchObject({
+      metric: "rouge1",
+      scale: 100,
+      higher_is_better: true,
+      value: 100,
+    });
     const low = headlineOf(wrong);
     expect(low["num_samples"]).toBe(3);
     expect(low["value"]).toBeLessThan(20);

@@ -50,6 +50,8 @@ export const TRTLLM_RECIPE: Recipe = {
   // `dataset.shuffle(0)`, then the first NUM_SAMPLES (86) kept documents: the loader returns them in that order.
   subset: "first",
   headline: { metric: "perplexity", scale: 1, higherIsBetter: false },
+  // accuracy_core.py `SlimPajama6B`: NUM_SAMPLES 86 ("Full sample with length >= 10000"), HIGHER_IS_BETTER False.
+  taskParams: { alpha: 0.01, beta: 0.2, sigma: 4.48, numSamples: 86, higherIsBetter: false },
 };
 
 function needTokenizer(): ConfigError {
