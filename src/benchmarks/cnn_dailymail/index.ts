@@ -3,9 +3,8 @@
 // summary scored with rouge_score's F-measures against the highlights; rouge1 × 100 is the score it is gated by.
 import type { Prompt } from "../../core/prompt.js";
 import { ConfigError } from "../../errors.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import { buildInlinePrompt } from "../inline-prompt.js";
+import { zeroShotInlinePrompt } from "../inline-prompt.js";
 import { truncatePromptTokens } from "../truncate-prompt-tokens.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions, Recipe } from "../types.js";
 import { cnnDailymailOracle } from "./cnn-dailymail-oracle.js";
@@ -92,14 +91,8 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<CnnDailymailS
     await readCnnDailymailSamples(options.context),
     CNN_DAILYMAIL_SHUFFLE_SEED,
   );
-  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt => {
-    checkNShots("cnn_dailymail", promptOptions.nShots, 0);
-    return buildInlinePrompt({
-      endpointType: promptOptions.endpointType,
-      systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-      text,
-    });
-  };
+  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt =>
+    zeroShotInlinePrompt("cnn_dailymail", text, promptOptions);
   return {
     samples,
     // The whole prompt, before the cut to its last tokens (what `grade` records and the oracle reads).

@@ -2,9 +2,8 @@
 // cut to --max-context-tokens in tokens, pred.py's answer extraction, results per domain, difficulty and length.
 import type { Prompt } from "../../core/prompt.js";
 import { ConfigError } from "../../errors.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import { buildInlinePrompt } from "../inline-prompt.js";
+import { zeroShotInlinePrompt } from "../inline-prompt.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../types.js";
 import { longbenchV2Oracle } from "./longbench-v2-oracle.js";
 import { fillLongbenchV2Template, LONGBENCH_V2_TEMPLATES } from "./longbench-v2-prompt.js";
@@ -45,14 +44,8 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<LongbenchV2Sa
   /** The template of a prompt: `--cot` asks the chain of thought's first request (its program sends both). */
   const templateOf = (promptOptions: PromptOptions) =>
     LONGBENCH_V2_TEMPLATES[promptOptions.cot ? form.cotFirst : form.direct];
-  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt => {
-    checkNShots("longbench_v2", promptOptions.nShots, 0);
-    return buildInlinePrompt({
-      endpointType: promptOptions.endpointType,
-      systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-      text,
-    });
-  };
+  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt =>
+    zeroShotInlinePrompt("longbench_v2", text, promptOptions);
   return {
     samples,
     // The whole prompt, before the cut (what `grade` records and the oracle reads): the context read back from

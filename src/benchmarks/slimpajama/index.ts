@@ -4,10 +4,9 @@
 // and lower is better.
 import type { TextTokenizer } from "../../core/tokenizer.js";
 import { ConfigError } from "../../errors.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { hfShuffledIndices } from "../../stats/numpy-permutation.js";
 import { checkNShots } from "../check-n-shots.js";
-import { buildInlinePrompt } from "../inline-prompt.js";
+import { zeroShotInlinePrompt } from "../inline-prompt.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
 import { readSlimpajamaRows, SLIMPAJAMA_HUB } from "./read-slimpajama-rows.js";
 import { slimpajamaOracle } from "./slimpajama-oracle.js";
@@ -103,14 +102,7 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<SlimpajamaSam
       : {
           skipped: { count: skipped, reason: `documents of ${SLIMPAJAMA_MIN_INPUT_TOKENS} tokens or fewer` },
         }),
-    buildPrompt(sample, promptOptions) {
-      checkNShots("slimpajama", promptOptions.nShots, 0);
-      return buildInlinePrompt({
-        endpointType: promptOptions.endpointType,
-        systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-        text: sample.text,
-      });
-    },
+    buildPrompt: (sample, promptOptions) => zeroShotInlinePrompt("slimpajama", sample.text, promptOptions),
   };
 }
 

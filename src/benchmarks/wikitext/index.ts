@@ -4,9 +4,8 @@
 
 import { ConfigError } from "../../errors.js";
 import { PYTHON_WHITESPACE_CLASS } from "../../graders/python-whitespace.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import { buildInlinePrompt } from "../inline-prompt.js";
+import { zeroShotInlinePrompt } from "../inline-prompt.js";
 import { LM_EVAL_DEFAULT_MAX_LENGTH } from "../rolling-token-windows.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, Recipe } from "../types.js";
 import { readWikitextPages, WIKITEXT_HUB } from "./read-wikitext-pages.js";
@@ -73,14 +72,7 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<WikitextSampl
   return {
     samples,
     dataset: source,
-    buildPrompt(sample, promptOptions) {
-      checkNShots("wikitext", promptOptions.nShots, 0);
-      return buildInlinePrompt({
-        endpointType: promptOptions.endpointType,
-        systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-        text: sample.text,
-      });
-    },
+    buildPrompt: (sample, promptOptions) => zeroShotInlinePrompt("wikitext", sample.text, promptOptions),
   };
 }
 

@@ -3,9 +3,8 @@
 // each prompt cut to a token budget as the official runner cuts it; and TensorRT-LLM's squality rouge row.
 import type { Prompt } from "../../core/prompt.js";
 import { ConfigError } from "../../errors.js";
-import { resolveSystemPrompt } from "../../prompts/resolve-system-prompt.js";
 import { checkNShots } from "../check-n-shots.js";
-import { buildInlinePrompt } from "../inline-prompt.js";
+import { zeroShotInlinePrompt } from "../inline-prompt.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions, PromptOptions } from "../types.js";
 import {
   readZeroscrollsTask,
@@ -59,14 +58,8 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<ZeroscrollsSa
     samples.push(...(await readZeroscrollsTask(options.context, task, isTrtllm ? "by-row" : "by-id")));
   }
   const maxContextTokens = options.longContext?.maxContextTokens;
-  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt => {
-    checkNShots("zeroscrolls", promptOptions.nShots, 0);
-    return buildInlinePrompt({
-      endpointType: promptOptions.endpointType,
-      systemPrompt: resolveSystemPrompt(promptOptions.systemPrompt),
-      text,
-    });
-  };
+  const asPrompt = (text: string, promptOptions: PromptOptions): Prompt =>
+    zeroShotInlinePrompt("zeroscrolls", text, promptOptions);
   return {
     samples,
     // The runner's `max_generation_tokens`: each task's own answer budget (TensorRT-LLM's recipe sends 8192 to all).
