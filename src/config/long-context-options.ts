@@ -23,8 +23,11 @@ export const longContextOptions = optionGroup("Tokens and long context", {
     placeholder: "N",
     help:
       "longbench_v2: cut longer prompts in the middle to N tokens (the first and last halves), as LongBench's " +
-      "pred.py; mrcr: leave out conversations longer than N tokens, as OpenAI's card does for a context window.",
-    defaultHelp: "longbench_v2: 120000 (LongBench's model2maxlen); mrcr: none",
+      "pred.py; mrcr: leave out conversations longer than N tokens, as OpenAI's card does for a context window; " +
+      "zeroscrolls: the prompt and answer budget (the document cut, the query kept; trtllm: the first N tokens); " +
+      "wikitext: the model's max length, which sizes lm-eval's rolling windows.",
+    defaultHelp:
+      "longbench_v2: 120000 (LongBench's model2maxlen); zeroscrolls: 8192 (trtllm 24576); wikitext: 2048; mrcr: none",
   }),
   contextTokens: option({
     schema: z.array(z.number().int().min(64)).optional(),
