@@ -53,6 +53,20 @@ describe("readZipEntry", () => {
     expect(checked.trim()).toBe(`None ${Buffer.byteLength(TEXT)}`);
   });
 
+  it("reads an archive whose central directory is in ZIP64 form (sizes and offsets in the extra field)", async () => {
+    const path = join(dir, "zip64.zip");
+    writeZip(path, { "gov_report/validation.jsonl": TEXT, "gov_report/test.jsonl": "t\n" }, { zip64: true });
+    // CPython reads the same archive through its ZIP64 records.
+    const checked = execFileSync("python3", [
+      "-c",
+      "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip(), z.read('gov_report/test.jsonl'))",
+      path,
+    ]).toString();
+    expect(checked.trim()).toBe("None b't\\n'");
+    expect((await readZipEntry(path, "gov_report/validation.jsonl")).toString("utf8")).toBe(TEXT);
+    expect((await readZipEntry(path, "gov_report/test.jsonl")).toString("utf8")).toBe("t\n");
+  });
+
   it("names the entries it has when the one asked for is missing", async () => {
     const path = join(dir, "missing.zip");
     writeZip(path, { "qasper/test.jsonl": "x\n" });
