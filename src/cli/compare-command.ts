@@ -71,11 +71,27 @@ const ROWS: readonly { label: string; cell: (run: RunFigures) => string }[] = [
 
 function comparisonText(comparison: BenchmarkComparison): string {
   const header = [comparison.benchmark, ...comparison.runs.map((run) => run.run)];
+  const headline = comparison.runs.find((run) => run.headline !== undefined)?.headline;
   const rows = [
     ["Model", ...comparison.runs.map((run) => run.model)],
+    ...(headline === undefined
+      ? []
+      : [
+          [
+            `${headline.label}${headline.higherIsBetter ? "" : " (lower is better)"}`,
+            ...comparison.runs.map((run) => fixed(run.headline?.value, 4)),
+          ],
+        ]),
     ...ROWS.map(({ label, cell }) => [label, ...comparison.runs.map(cell)]),
   ];
   const lines = [textTable(header, rows)];
+  for (const pair of comparison.pairedHeadlines) {
+    lines.push(
+      `paired ${pair.label} on ${pair.n} shared samples: ${pair.candidate} − ${pair.baseline} = ${pair.difference.toFixed(4)} ` +
+        `(95% CI ${pair.ci95[0].toFixed(4)} to ${pair.ci95[1].toFixed(4)}, paired bootstrap); p ${formatPValue(pair.pValue)}\n` +
+        `verdict: ${pair.verdict}\n`,
+    );
+  }
   for (const pair of comparison.paired) {
     const points = (value: number): string => (value * 100).toFixed(2);
     lines.push(
@@ -101,6 +117,16 @@ function comparisonJson(comparison: BenchmarkComparison): Record<string, unknown
       accuracy_ci95: run.ci95,
       accuracy_clustered_stderr: run.clusteredStandardError,
       aggregated_metrics: run.metrics,
+      ...(run.headline === undefined
+        ? {}
+        : {
+            headline: {
+              metric: run.headline.label,
+              value: run.headline.value,
+              ci95: run.headline.ci95,
+              higher_is_better: run.headline.higherIsBetter,
+            },
+          }),
     })),
     paired: comparison.paired.map((pair) => ({
       baseline: pair.baseline,
@@ -114,6 +140,20 @@ function comparisonJson(comparison: BenchmarkComparison): Record<string, unknown
       mcnemar_p_value: pair.pValue,
       right_to_wrong: pair.rightToWrong,
       wrong_to_right: pair.wrongToRight,
+      is_significant: pair.isSignificant,
+      verdict: pair.verdict,
+    })),
+    paired_headline: comparison.pairedHeadlines.map((pair) => ({
+      baseline: pair.baseline,
+      candidate: pair.candidate,
+      metric: pair.label,
+      higher_is_better: pair.higherIsBetter,
+      num_shared_samples: pair.n,
+      baseline_value: pair.baselineValue,
+      candidate_value: pair.candidateValue,
+      difference: pair.difference,
+      ci95: pair.ci95,
+      bootstrap_p_value: pair.pValue,
       is_significant: pair.isSignificant,
       verdict: pair.verdict,
     })),

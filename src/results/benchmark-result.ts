@@ -71,6 +71,8 @@ function headlineJson(headline: HeadlineSummary): Record<string, unknown> {
     stderr: headline.standardError,
     num_samples: headline.count,
     ...(headline.tasks === undefined ? {} : { tasks: headline.tasks }),
+    ...(headline.aggregate === undefined ? {} : { aggregate: headline.aggregate }),
+    ...(headline.geometricMeanOf === undefined ? {} : { geometric_mean_of: headline.geometricMeanOf }),
   };
 }
 
@@ -192,6 +194,7 @@ export function benchmarkResult(input: BenchmarkResultInput): Record<string, unk
       status: record.status,
       finish_reason: record.finish_reason,
       response: record.response,
+      ...(record.scores === undefined ? {} : { scores: record.scores }),
       ...(record.details === undefined ? {} : { details: record.details }),
       ...(record.tool_calls === undefined ? {} : { tool_calls: record.tool_calls }),
       ttft_ms: record.timings.ttft_ms,

@@ -39,8 +39,10 @@ export const benchmarkResultFileSchema = z.looseObject({
       higher_is_better: z.boolean(),
       value: z.number(),
       num_samples: z.number().int(),
-      /** "task-mean" headlines: each task's value. */
+      /** "task-mean" headlines: each task's value, and how a task's value is made. */
       tasks: z.record(z.string(), z.number()).optional(),
+      aggregate: z.literal("task-mean").optional(),
+      geometric_mean_of: z.array(z.string()).optional(),
     })
     .optional(),
   sample_results: z.array(
@@ -51,6 +53,8 @@ export const benchmarkResultFileSchema = z.looseObject({
       score: z.number(),
       /** Absent in files written before failed samples were kept apart: then every sample was graded. */
       status: z.string().optional(),
+      /** The scorer's named values (absent for registered graders and in older files). */
+      scores: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });

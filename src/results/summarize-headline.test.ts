@@ -3,7 +3,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import { sampleRecord } from "../core/test-support/sample-record.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import { summarizeBenchmark } from "./summarize-benchmark.js";
-import { headlineLabel } from "./summarize-headline.js";
+import { headlineLabel, headlineValue } from "./summarize-headline.js";
 import { summarizeScores } from "./summarize-scores.js";
 
 let next = 0;
@@ -110,6 +110,17 @@ describe("headline scores", () => {
     expect(low).toBeLessThan(summary.headline?.value ?? 0);
     expect(high).toBeGreaterThan(summary.headline?.value ?? 0);
     expect(headlineLabel({ metric: "score", scale: 100, tasks: {} })).toBe("score × 100 (mean over tasks)");
+    // compare's recomputation from the graded samples' values gives the same figure.
+    const graded = records.filter((each) => each.status === "ok");
+    expect(
+      headlineValue(graded, {
+        metric: "score",
+        scale: 100,
+        higherIsBetter: true,
+        aggregate: "task-mean",
+        geometricMeanOf: ["rouge1", "rouge2", "rougeL"],
+      }),
+    ).toBeCloseTo(summary.headline?.value ?? 0, 10);
   });
 
   it("is absent when no graded sample carries the metric", () => {

@@ -19,6 +19,9 @@ export interface HeadlineSummary {
   count: number;
   /** "task-mean": each task's value × scale, by task. */
   tasks?: Record<string, number>;
+  /** How it was aggregated (`HeadlineScore.aggregate`, `geometricMeanOf`), for `compare` to recompute it. */
+  aggregate?: "task-mean";
+  geometricMeanOf?: readonly string[];
 }
 
 /** Resamples of the task-mean's stratified bootstrap, seeded so the same records give the same interval. */
@@ -62,10 +65,16 @@ function numberOf(value: unknown): number | undefined {
   return undefined;
 }
 
-function taskColumns(records: readonly SampleRecord[], headline: HeadlineScore): TaskColumns[] {
-  const byTask = new Map<string, SampleRecord[]>();
+/** One graded sample's named values, as a record or a result file's `sample_results` hold them. */
+export interface HeadlineSample {
+  task: string;
+  scores?: Readonly<Record<string, unknown>> | undefined;
+}
+
+function taskColumns(records: readonly HeadlineSample[], headline: HeadlineScore): TaskColumns[] {
+  const byTask = new Map<string, HeadlineSample[]>();
   for (const record of records) {
-    if (record.status !== "ok" || numberOf(record.scores?.[headline.metric]) === undefined) continue;
+    if (numberOf(record.scores?.[headline.metric]) === undefined) continue;
     const group = byTask.get(record.task);
     if (group === undefined) byTask.set(record.task, [record]);
     else group.push(record);
@@ -97,7 +106,10 @@ function taskValue(columns: TaskColumns, rows: readonly number[]): number {
 
 /** "task-mean": tasks' values, their mean, and a bootstrap CI that resamples each task's samples within the task. */
 function taskMean(records: readonly SampleRecord[], headline: HeadlineScore): HeadlineSummary | undefined {
-  const tasks = taskColumns(records, headline);
+  const tasks = taskColumns(
+    records.filter((record) => record.status === "ok"),
+    headline,
+  );
   if (tasks.length === 0) return undefined;
   const all = tasks.map((task) => Array.from({ length: task.values.length }, (_, row) => row));
   const values = tasks.map((task, index) => taskValue(task, all[index] ?? []));
@@ -124,6 +136,8 @@ function taskMean(records: readonly SampleRecord[], headline: HeadlineScore): He
     standardError: spread * scale,
     count: tasks.reduce((sum, task) => sum + task.values.length, 0),
     tasks: Object.fromEntries(tasks.map((task, index) => [task.task, (values[index] ?? 0) * scale])),
+    aggregate: "task-mean",
+    ...(headline.geometricMeanOf === undefined ? {} : { geometricMeanOf: headline.geometricMeanOf }),
   };
 }
 
@@ -133,4 +147,53 @@ export function headlineLabel(
 ): string {
   const scaled = headline.scale === 1 ? headline.metric : `${headline.metric} × ${headline.scale}`;
   return headline.tasks === undefined ? scaled : `${scaled} (mean over tasks)`;
+}
+
+/** A `ratio(n, d)` part as a scorer gives it (`exp: true`: a perplexity). */
+function ratioPart(value: unknown): { numerator: number; denominator: number; exp: boolean } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { numerator, denominator, exp } = value as Record<string, unknown>;
+  if (typeof numerator !== "number" || typeof denominator !== "number") return undefined;
+  return { numerator, denominator, exp: exp === true };
+}
+
+/**
+ * The headline's value (× scale) of some graded samples' named values, as `summarizeHeadline` computes it without
+ * its CI: the metric's mean (a ratio pooled, exp of it for a perplexity) or the mean over tasks. undefined when no
+ * sample carries the metric. For `compare`'s paired bootstrap, which recomputes it on resampled shared samples.
+ */
+export function headlineValue(
+  samples: readonly HeadlineSample[],
+  headline: HeadlineScore,
+): number | undefined {
+  if (headline.aggregate === "task-mean") {
+    const tasks = taskColumns(samples, headline);
+    if (tasks.length === 0) return undefined;
+    const values = tasks.map((task) =>
+      taskValue(
+        task,
+        task.values.map((_, row) => row),
+      ),
+    );
+    return mean(values) * headline.scale;
+  }
+  const values = samples
+    .map((sample) => sample.scores?.[headline.metric])
+    .filter((value) => value !== undefined);
+  if (values.length === 0) return undefined;
+  const parts = values.map(ratioPart);
+  if (parts.every((part) => part !== undefined)) {
+    const numerator = parts.reduce((sum, part) => sum + (part?.numerator ?? 0), 0);
+    const denominator = parts.reduce((sum, part) => sum + (part?.denominator ?? 0), 0);
+    const ratio = denominator === 0 ? 0 : numerator / denominator;
+    return (parts.every((part) => part?.exp === true) ? Math.exp(ratio) : ratio) * headline.scale;
+  }
+  const numbers = values.map(
+    (value, index) =>
+      numberOf(value) ??
+      (parts[index] === undefined || parts[index]?.denominator === 0
+        ? 0
+        : (parts[index]?.numerator ?? 0) / (parts[index]?.denominator ?? 1)),
+  );
+  return mean(numbers) * headline.scale;
 }

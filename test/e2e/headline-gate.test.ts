@@ -53,4 +53,17 @@ describe("gate on a headline score (CNN/DailyMail's rouge1 × 100)", () => {
     expect(fail.code).toBe(1);
     expect(fail.stdout).toMatch(/cnn_dailymail\s+rouge1 × 100\s+.*FAIL/);
   });
+
+  it("compare pairs the headline on the shared samples: the wrong run is significantly worse", async () => {
+    const result = await runCli(["compare", right, wrong, "--json"]);
+    expect(result.code).toBe(0);
+    const [cnn] = (
+      JSON.parse(result.stdout) as { benchmarks: { paired_headline: Record<string, unknown>[] }[] }
+    ).benchmarks;
+    const [pair] = cnn?.paired_headline ?? [];
+    expect(pair).toMatchObject({ metric: "rouge1 × 100", num_shared_samples: 3, baseline_value: 100 });
+    expect(pair?.["difference"]).toBeCloseTo((headlineOf(wrong)["value"] as number) - 100, 10);
+    expect(pair?.["is_significant"]).toBe(true);
+    expect(pair?.["verdict"]).toMatch(/is significantly worse than/);
+  });
 });
