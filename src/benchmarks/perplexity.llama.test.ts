@@ -27,6 +27,8 @@ import { type ServeServer, startServeServer } from "../serve/start-serve-server.
 import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
 import { lmEvalRollingRequests } from "./rolling-token-windows.js";
 import { slimpajamaProgram } from "./slimpajama/slimpajama-program.js";
+import type { SlimpajamaSample } from "./slimpajama/slimpajama-sample.js";
+import { slimpajamaIds } from "./slimpajama/slimpajama-tokens.js";
 import type { SampleSession, ScoreRatio } from "./types.js";
 import { countWords } from "./wikitext/index.js";
 import { wikitextDetokenize } from "./wikitext/wikitext-detokenizer.js";
@@ -112,7 +114,15 @@ describe.skipIf(modelPath === undefined)("perplexity on llama-2-tiny-random.gguf
     expect(ids.length).toBeGreaterThan(40);
     const reference = await referenceLogprobs(sequence, ids, 1);
     const expected = Math.exp(-reference.reduce((sum, value) => sum + value, 0) / reference.length);
-    const sample = { id: "doc", task: "slimpajama", gold: "-", text };
+    // The ids as the loader keeps them (`slimpajamaIds`: BOS + the text's tokens, under 16,384).
+    const sample: SlimpajamaSample = {
+      id: "doc",
+      task: "slimpajama",
+      gold: "-",
+      text,
+      ids: await slimpajamaIds(tokenizer, text),
+    };
+    expect(sample.ids).toEqual(ids);
     for (const scorer of [local, http]) {
       const out = await slimpajamaProgram.run(sample, sessionOf(scorer), {
         tokenizer: async () => tokenizer,

@@ -120,7 +120,7 @@ export function buildProgramWorkItem(
             attempts,
             ...(error === undefined ? {} : { error }),
           };
-          sent.push({ party: "model", prompt: { type: "completion", text: "" }, result, isScoring: true });
+          sent.push({ party: "model", prompt: { type: "completion", text: "" }, result });
           return result;
         };
         try {
@@ -222,8 +222,6 @@ interface SentTurn {
   party: Party;
   prompt: Prompt;
   result: GenerationResult;
-  /** A scoring request (`scorePrompt`): its usage counts the scored tokens. */
-  isScoring?: true;
 }
 
 /**

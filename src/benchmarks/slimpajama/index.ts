@@ -92,6 +92,7 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<SlimpajamaSam
       gold: `${ids.length} tokens`,
       facets: { redpajama_set_name: row.setName },
       text,
+      ids,
     });
   }
   return {

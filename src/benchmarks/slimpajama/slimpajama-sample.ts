@@ -5,4 +5,9 @@ import type { BenchmarkSample } from "../types.js";
 export interface SlimpajamaSample extends BenchmarkSample {
   /** `text.strip().replace(" n't", "n't")` of the row's `text`. */
   readonly text: string;
+  /**
+   * The ids scored: the text's with special tokens, the first 16,384 (`slimpajamaIds`), counted with the run's
+   * tokenizer at load, where the length filter needs them, so a run does not tokenize the document twice.
+   */
+  readonly ids: readonly number[];
 }

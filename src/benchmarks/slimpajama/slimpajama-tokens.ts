@@ -3,6 +3,7 @@
 // tokens and truncation to `max_input_length` (16,384), kept when it has more than `min_input_length` (10,000) ids.
 import type { TextTokenizer } from "../../core/tokenizer.js";
 import { pythonStrip } from "../../graders/python-whitespace.js";
+import { truncatedIds } from "../truncate-prompt-tokens.js";
 
 /** accuracy_core.py `SlimPajama6B.MAX_INPUT_LEN`: `--max_input_length`. */
 export const SLIMPAJAMA_MAX_INPUT_TOKENS = 16_384;
@@ -37,7 +38,8 @@ export async function slimpajamaIds(tokenizer: TextTokenizer, text: string): Pro
   if (offset === undefined) return withSpecial.slice(0, SLIMPAJAMA_MAX_INPUT_TOKENS);
   const before = withSpecial.slice(0, offset);
   const after = withSpecial.slice(offset + plain.length);
-  return [...before, ...plain.slice(0, SLIMPAJAMA_MAX_INPUT_TOKENS - before.length - after.length), ...after];
+  const kept = truncatedIds(plain, before.length + after.length, SLIMPAJAMA_MAX_INPUT_TOKENS, "right");
+  return [...before, ...kept, ...after];
 }
 
 /** The position of the text's ids inside the ids with special tokens, when they sit there unchanged. */
