@@ -68,13 +68,13 @@ export class MockStream {
   }
 
   private atDeadlineOf(index: number): void {
-    const delayMs = this.deadlineOf(index) - this.host.now();
-    if (delayMs <= 0) {
+    const deadlineMs = this.deadlineOf(index);
+    if (deadlineMs <= this.host.now()) {
       this.tick();
       return;
     }
     this.onTimerCall ??= () => this.onTimer();
-    this.host.timers.schedule(this.onTimerCall, delayMs);
+    this.host.timers.scheduleAt(this.onTimerCall, deadlineMs);
   }
 
   /** Only a timer reads the signal: an answer handed over at once never makes one. */
