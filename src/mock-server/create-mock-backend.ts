@@ -36,14 +36,15 @@ export interface MockBackend extends ServedBackend {
 export function createMockBackend(options: MockBackendOptions): MockBackend {
   const { model, answers, latency, now } = options;
   const latencyKeyBase = options.latencyKeyBase ?? 0;
-  const timers = new TimerSet(now);
+  const timers = new TimerSet();
   const host: MockStreamHost = { now, timers, isClosed: false };
   let callCount = 0;
 
   /** Runs `callback` at `deadlineMs` (at once when it has passed). */
   const at = (deadlineMs: number, callback: () => void): void => {
-    if (deadlineMs <= now()) callback();
-    else timers.scheduleAt(callback, deadlineMs);
+    const delayMs = deadlineMs - now();
+    if (delayMs <= 0) callback();
+    else timers.schedule(callback, delayMs);
   };
 
   const generate = (

@@ -68,13 +68,13 @@ export class MockStream {
   }
 
   private atDeadlineOf(index: number): void {
-    const deadlineMs = this.deadlineOf(index);
-    if (deadlineMs <= this.host.now()) {
+    const delayMs = this.deadlineOf(index) - this.host.now();
+    if (delayMs <= 0) {
       this.tick();
       return;
     }
     this.onTimerCall ??= () => this.onTimer();
-    this.host.timers.scheduleAt(this.onTimerCall, deadlineMs);
+    this.host.timers.schedule(this.onTimerCall, delayMs);
   }
 
   /** Only a timer reads the signal: an answer handed over at once never makes one. */

@@ -1,29 +1,14 @@
-// The mock's pending timers, on absolute deadlines of its own clock, so that closing can settle every scheduled
-// answer at once.
+// The mock's pending timers, so that closing can settle every scheduled answer at once.
 
 export class TimerSet {
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
-  private readonly now: () => number;
 
-  /** `now`: the clock deadlines are on (the mock's `performance.now()`). */
-  constructor(now: () => number) {
-    this.now = now;
-  }
-
-  /**
-   * Runs `callback` once the clock has reached `deadlineMs`, or at `runAllNow`. Node measures a timer's delay from
-   * its event loop's cached time, which lags the clock by the loop's current turn, so on a busy process a timer can
-   * fire a few milliseconds early: it is then set again for what is left, and no answer goes out before its deadline.
-   */
-  scheduleAt(callback: () => void, deadlineMs: number): void {
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        if (this.now() < deadlineMs) this.scheduleAt(callback, deadlineMs);
-        else callback();
-      },
-      Math.max(0, deadlineMs - this.now()),
-    );
+  /** Runs `callback` after `delayMs` (a fraction of a millisecond is fine), or at `runAllNow`. */
+  schedule(callback: () => void, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      callback();
+    }, delayMs);
     this.timers.set(timer, callback);
   }
 
