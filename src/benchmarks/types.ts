@@ -1,5 +1,6 @@
 // The contract every benchmark folder implements, so the registry, engine, oracle and contract test can use it.
 
+import type { ContainerEngine } from "../containers/types.js";
 import type { FinishReason, GenerationParams, ToolDefinition } from "../core/generation.js";
 import type { HeadlineScore } from "../core/headline-score.js";
 import type { PromptScores } from "../core/loglikelihood.js";
@@ -303,6 +304,12 @@ export interface Recipe {
    */
   readonly executesCode?: boolean;
   /**
+   * True when a sample works in a container (Terminal-Bench, SWE-bench): a run connects to the container engine
+   * (`--docker-host`, else `DOCKER_HOST`) before sending anything, or refuses with how to reach one, and gives it to
+   * the program (`ProgramContext.containers`) or scorer (`AnswerToScore.containers`).
+   */
+  readonly usesContainers?: boolean;
+  /**
    * True when the recipe's program talks to a simulated user (`SampleSession.sendToUserModel`; τ-bench): a run
    * opens the user model (`--user-model`, `--user-base-url`; by default the run's own model and server), and
    * repeated samples vary through it even when the agent is greedy.
@@ -350,6 +357,8 @@ export interface AnswerToScore {
   choices?: readonly ScoredChoice[];
   /** The run's code sandbox, for a recipe that `executesCode`. */
   sandbox?: CodeSandbox;
+  /** The run's container engine, for a recipe that `usesContainers`. */
+  containers?: ContainerEngine;
   /**
    * The functions the answer called (a request that offered `tools`, or a `grade --responses` line's
    * `tool_calls`), in order; absent when none.
@@ -444,6 +453,8 @@ export interface SampleSession {
 export interface ProgramContext {
   /** The run's code sandbox, for a recipe that `executesCode`. */
   sandbox?: CodeSandbox;
+  /** The run's container engine, for a recipe that `usesContainers`. */
+  containers?: ContainerEngine;
   /** The run's tokenizer (`LoadOptions.tokenizer`); absent where nothing can tokenize. */
   tokenizer?: () => Promise<TextTokenizer>;
 }
