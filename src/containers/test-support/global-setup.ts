@@ -2,6 +2,6 @@
 // image build, a few minutes), so that no test's own time limit pays for it.
 import { testDockerHost } from "./test-engine.js";
 
-export default function setup(): void {
+export function setup(): void {
   testDockerHost();
 }
