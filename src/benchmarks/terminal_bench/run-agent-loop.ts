@@ -107,7 +107,7 @@ export async function runAgentLoop(
         isOutOfTime = true;
         break;
       }
-      const timeoutMs = Math.min(commandTimeoutMs, remainingMs);
+      const timeoutMs = Math.max(1, Math.floor(Math.min(commandTimeoutMs, remainingMs)));
       const result = await container.exec(wrapCommand(command.text, cwd), {
         shell: "bash",
         timeoutMs,

@@ -64,7 +64,7 @@ function outcome(report: CommandReport): string {
 export function commandResultsMessage(reports: readonly CommandReport[]): string {
   return reports
     .map((report) => {
-      const output = report.output === "" ? "(no output)" : limitOutput(report.output);
+      const output = report.output === "" ? "(no output)" : limitOutput(report.output).replace(/\n$/, "");
       return `${header(report.command)}\n[${outcome(report)}]\n${output}`;
     })
     .join("\n\n");

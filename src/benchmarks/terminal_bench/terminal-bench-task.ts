@@ -31,7 +31,7 @@ function describeIssues(error: z.ZodError): string {
 
 /** Parses a task.yaml's text; `file` names it in errors (bad YAML with its line, a bad field with its name). */
 export function parseTerminalBenchTask(text: string, file: string): TerminalBenchTask {
-  const document = parseDocument(text, { prettyErrors: false });
+  const document = parseDocument(text);
   const [yamlError] = document.errors;
   if (yamlError !== undefined) {
     const line = yamlError.linePos?.[0]?.line;
