@@ -22,7 +22,7 @@ const program: RecipeProgram = {
   kind: "program",
   run: (sample, session, context) =>
     runTerminalBenchTask(sample as TerminalBenchSample, session, context.containers, {
-      maxTurns: TERMINAL_BENCH_MAX_TURNS,
+      maxTurns: (sample as TerminalBenchSample).maxTurns,
     }),
 };
 
@@ -70,7 +70,10 @@ export async function loadTerminalBench(options: LoadOptions): Promise<LoadedBen
   checkNShots("terminal_bench", options.nShots, 0);
   const { dataDir } = options.context;
   if (dataDir === undefined) throw new ConfigError(`terminal_bench needs --data-dir.\n${GET_TASKS_HELP}`);
-  const { samples, unsupported } = await readTerminalBenchTasks(dataDir);
+  const { samples, unsupported } = await readTerminalBenchTasks(
+    dataDir,
+    options.containerTier?.maxTurns ?? TERMINAL_BENCH_MAX_TURNS,
+  );
   const parsers = [...new Set(unsupported.map((each) => each.parser))].sort().join(", ");
   return {
     samples: selectTasks(samples, options.tasks),

@@ -19,8 +19,13 @@ async function findTaskDirectories(root: string): Promise<string[]> {
   const found: string[] = [];
   const entries = await readdir(root, { withFileTypes: true });
   for (const entry of entries.sort((left, right) => (left.name < right.name ? -1 : 1))) {
-    if (!entry.isDirectory() || entry.name.startsWith(".") || entry.name === "node_modules") continue;
-    found.push(...(await findTaskDirectories(path.join(root, entry.name))));
+    const full = path.join(root, entry.name);
+    // A linked folder is searched too (a data dir often links the tasks it holds).
+    const isFolder =
+      entry.isDirectory() ||
+      (entry.isSymbolicLink() && statSync(full, { throwIfNoEntry: false })?.isDirectory() === true);
+    if (!isFolder || entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    found.push(...(await findTaskDirectories(full)));
   }
   return found;
 }
@@ -62,7 +67,7 @@ export function tasksRoot(dataDir: string): string {
   return existsSync(own) && statSync(own).isDirectory() ? own : dataDir;
 }
 
-export async function readTerminalBenchTasks(dataDir: string): Promise<ReadTasks> {
+export async function readTerminalBenchTasks(dataDir: string, maxTurns: number): Promise<ReadTasks> {
   if (!existsSync(dataDir) || !statSync(dataDir).isDirectory())
     throw new DatasetError(`--data-dir ${dataDir} is not a directory.`);
   const root = tasksRoot(dataDir);
@@ -105,6 +110,7 @@ export async function readTerminalBenchTasks(dataDir: string): Promise<ReadTasks
       ...(compose.workdir === undefined ? {} : { workdir: compose.workdir }),
       environment: compose.environment,
       ...(solution === undefined ? {} : { solution }),
+      maxTurns,
       hasTestsDirectory: existsSync(path.join(directory, "tests")),
     });
   }

@@ -19,6 +19,8 @@ export interface TerminalBenchSample extends BenchmarkSample {
   readonly environment: Readonly<Record<string, string>>;
   /** The task's solution.sh (the oracle's answer); absent when the task has none. */
   readonly solution?: string;
+  /** Answers the model may give before the tests run (`--max-turns`, else TERMINAL_BENCH_MAX_TURNS). */
+  readonly maxTurns: number;
   /** True when the task has a `tests/` folder (copied to /tests with run-tests.sh). */
   readonly hasTestsDirectory: boolean;
 }

@@ -2,7 +2,7 @@
 // them, and the agent loop against a container whose commands run in a local bash (directories kept, stop rules,
 // the turn and time limits).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -61,6 +61,22 @@ describe("loadTerminalBench", () => {
     expect(numbers?.environment).toEqual({});
     expect(numbers?.hasTestsDirectory).toBe(false);
     expect(numbers?.config.max_agent_timeout_sec).toBe(300);
+  });
+
+  it("gives every sample the run's --max-turns, else the spec's 15", async () => {
+    expect((await loadFrom(FIXTURES)).samples.map((sample) => sample.maxTurns)).toEqual([15, 15]);
+    const loaded = await loadTerminalBench({
+      context: createLocalDatasetContext(FIXTURES),
+      nShots: 0,
+      containerTier: { maxTurns: 3 },
+    });
+    expect(loaded.samples.map((sample) => sample.maxTurns)).toEqual([3, 3]);
+  });
+
+  it("follows linked folders", async () => {
+    const dir = tempDir();
+    symlinkSync(path.join(FIXTURES, "terminal_bench", "numbers"), path.join(dir, "linked"));
+    expect((await loadFrom(dir)).samples.map((sample) => sample.id)).toEqual(["linked/sum-numbers"]);
   });
 
   it("keeps the categories --tasks names and refuses an unknown one, listing those there are", async () => {
