@@ -1,13 +1,13 @@
-// terminal_bench end to end against the real container engine (Podman's Docker API, scripts/setup-container-engine.sh):
+// terminal_bench end to end against the real container engine (Podman's Docker API; src/containers/test-support):
 // runBenchmarks through the oracle mock server and the HTTP client, each task's image built from its Dockerfile
 // (Terminal-Bench's python base mapped to the local test image), the agent's commands run in the container and the
 // task's tests decide. The 4 staged evoeval tasks: all right → 4/4, all wrong → 0/4; the fixtures (a swebench-parser
 // task, a task without tests/) right → 2/2.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { TEST_PYTHON_IMAGE, testDockerHost } from "../../containers/test-support/test-engine.js";
 import { sampleRecordSchema } from "../../core/sample-record.js";
 import { createDatasetContext } from "../../datasets/create-dataset-context.js";
 import { loadOracleBenchmarks } from "../../mock-server/load-oracle-benchmarks.js";
@@ -16,20 +16,11 @@ import { runBenchmarks } from "../../runner/run-benchmarks.js";
 import { fixturesDir, printSkipReason, sharedDataDir } from "../test-support/shared-data-dir.js";
 import { ORACLE_WRONG_COMMAND } from "./terminal-bench-oracle.js";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-const IMAGE_MAP = "ghcr.io/laude-institute/t-bench/python-3-13:20250620=localhost/llm-bench-python:1";
+const IMAGE_MAP = `ghcr.io/laude-institute/t-bench/python-3-13:20250620=${TEST_PYTHON_IMAGE}`;
 const shared = sharedDataDir("terminal_bench/tasks/evoeval");
 if (shared === undefined) printSkipReason("terminal_bench container runs of the staged evoeval tasks");
 
 const dirs: string[] = [];
-let dockerHost = "";
-beforeAll(() => {
-  const printed = execFileSync("bash", [path.join(REPO_ROOT, "scripts/setup-container-engine.sh")], {
-    encoding: "utf8",
-  });
-  dockerHost = /DOCKER_HOST=(\S+)/.exec(printed)?.[1] ?? "";
-  expect(dockerHost).not.toBe("");
-}, 900_000);
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -65,7 +56,7 @@ async function runWithOracle(dataDir: string, tasks: string[], accuracy: number)
         tasks,
         outputDir,
         concurrency: 4,
-        dockerHost,
+        dockerHost: testDockerHost(),
         imageMap: [IMAGE_MAP],
       },
       { env: {} },
