@@ -359,6 +359,12 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       process.stdout.write(`${name}/${recipeName}: oracle grading skipped: bwrap is not installed\n`);
       return;
     }
+    if (recipe.usesContainers === true) {
+      process.stdout.write(
+        `${name}/${recipeName}: oracle grading skipped: it runs in containers (*.container.test.ts)\n`,
+      );
+      return;
+    }
     const loaded = await loadFixtures(benchmark, 0, recipe);
     if (isPerplexityRecipe(recipe)) {
       // No answers to grade: each sample's scoring is checked against the log-probabilities it was given.

@@ -28,6 +28,7 @@ export const benchmarks = {
   passkey: () => import("./passkey/index.js").then((module) => module.passkey),
   slimpajama: () => import("./slimpajama/index.js").then((module) => module.slimpajama),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
+  terminal_bench: () => import("./terminal_bench/index.js").then((module) => module.terminalBench),
   wikitext: () => import("./wikitext/index.js").then((module) => module.wikitext),
   zeroscrolls: () => import("./zeroscrolls/index.js").then((module) => module.zeroscrolls),
 } satisfies Record<string, () => Promise<Benchmark>>;
