@@ -55,7 +55,9 @@ for (let run = 0; run < runs; run++) {
         }),
       );
     }
-    copies.push(await timed(() => container.putFiles("/tmp/in", [{ path: "one-mib.txt", content: megabyte }])));
+    copies.push(
+      await timed(() => container.putFiles("/tmp/in", [{ path: "one-mib.txt", content: megabyte }])),
+    );
   });
 }
 

@@ -71,7 +71,7 @@ describe("mapDockerfile", () => {
       "COPY --from=build /out /app",
       "COPY --from=alpine:3.19 /etc/alpine-release /",
       "FROM scratch",
-      "FROM ${BASE}",
+      "FROM $BASE",
     ].join("\n");
     const { text, baseImages } = mapDockerfile(dockerfile, map);
     expect(text.split("\n")).toEqual([
@@ -82,7 +82,7 @@ describe("mapDockerfile", () => {
       "COPY --from=build /out /app",
       "COPY --from=localhost/alpine:3 /etc/alpine-release /",
       "FROM scratch",
-      "FROM ${BASE}",
+      "FROM $BASE",
     ]);
     expect(baseImages).toEqual(["localhost/go:1", "localhost/py:1", "localhost/alpine:3"]);
   });
