@@ -82,6 +82,7 @@ describe("a sample's container", () => {
         expect(piped.stdout).toBe("FROM STDIN\n");
         const env = await container.exec("echo $GREETING; pwd", { env: { GREETING: "hi" }, workdir: "/tmp" });
         expect(env.stdout).toBe("hi\n/tmp\n");
+        expect((await container.exec("id -un", { user: "nobody" })).stdout).toBe("nobody\n");
 
         const host = mkdtempSync(join(tmpdir(), "llm-bench-put-dir-"));
         try {
@@ -183,6 +184,11 @@ describe("a sample's container", () => {
       expect(result.stderr).toBe("tail\n");
       expect(result.isTruncated).toBe(true);
       expect(result.status).toBe("ok");
+      const ends = await container.exec("seq 1 100000", { outputBytes: 40, keep: "ends" });
+      // The first 20 bytes end inside "10", the last 20 start at the newline before 99998; 588,895 bytes in all.
+      expect(ends.stdout).toBe(
+        "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n[588855 bytes of output left out here]\n\n99998\n99999\n100000\n",
+      );
     });
   });
 });

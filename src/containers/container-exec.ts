@@ -14,28 +14,47 @@ const CLIENT_GRACE_MS = 5_000;
 const WRAPPER =
   's=$1; shift; if command -v timeout >/dev/null 2>&1; then exec timeout -s KILL "$s" "$@"; else exec "$@"; fi';
 
-/** Bytes of one stream, kept up to a cap; what is beyond it is counted and dropped. */
+/**
+ * Bytes of one stream, kept up to a cap: its first `cap` bytes ("head"), or its first and last `cap / 2` ("ends");
+ * what is beyond is counted and dropped.
+ */
 class CappedBuffer {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
-  private readonly cap: number;
-  isTruncated = false;
-  constructor(cap: number) {
-    this.cap = cap;
+  private readonly head: Buffer[] = [];
+  private headBytes = 0;
+  private tail: Buffer = Buffer.alloc(0);
+  private total = 0;
+  private readonly headCap: number;
+  private readonly tailCap: number;
+  constructor(cap: number, keep: "head" | "ends" = "head") {
+    this.headCap = keep === "ends" ? Math.ceil(cap / 2) : cap;
+    this.tailCap = keep === "ends" ? Math.floor(cap / 2) : 0;
+  }
+  get isTruncated(): boolean {
+    return this.total > this.headCap + this.tailCap;
   }
   push(chunk: Buffer): void {
-    const room = this.cap - this.kept;
-    if (room <= 0) {
-      if (chunk.length > 0) this.isTruncated = true;
-      return;
+    this.total += chunk.length;
+    const room = this.headCap - this.headBytes;
+    const toHead = Math.max(0, Math.min(room, chunk.length));
+    if (toHead > 0) {
+      this.head.push(chunk.subarray(0, toHead));
+      this.headBytes += toHead;
     }
-    const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-    if (part.length < chunk.length) this.isTruncated = true;
-    this.chunks.push(part);
-    this.kept += part.length;
+    if (this.tailCap === 0 || toHead === chunk.length) return;
+    const rest = chunk.subarray(toHead);
+    const joined = this.tail.length === 0 ? rest : Buffer.concat([this.tail, rest]);
+    this.tail =
+      joined.length <= this.tailCap
+        ? Buffer.from(joined)
+        : Buffer.from(joined.subarray(joined.length - this.tailCap));
   }
   text(): string {
-    return new TextDecoder("utf-8").decode(Buffer.concat(this.chunks));
+    const decoder = new TextDecoder("utf-8");
+    const head = decoder.decode(Buffer.concat(this.head));
+    if (this.tail.length === 0) return head;
+    const dropped = this.total - this.headBytes - this.tail.length;
+    const gap = dropped > 0 ? `\n[${dropped} bytes of output left out here]\n` : "";
+    return `${head}${gap}${decoder.decode(this.tail)}`;
   }
 }
 
@@ -132,10 +151,11 @@ export async function execInContainer(
       ? {}
       : { Env: Object.entries(options.env).map(([key, value]) => `${key}=${value}`) }),
     ...(options.workdir === undefined ? {} : { WorkingDir: options.workdir }),
+    ...(options.user === undefined ? {} : { User: options.user }),
   });
   const stream = await exec.start({ hijack: true, stdin: hasStdin });
-  const stdout = new CappedBuffer(cap);
-  const stderr = new CappedBuffer(cap);
+  const stdout = new CappedBuffer(cap, options.keep);
+  const stderr = new CappedBuffer(cap, options.keep);
   const feed = demultiplexer(stdout, stderr);
   let isTimedOut = false;
   let isAborted = false;

@@ -18,6 +18,13 @@ export interface ExecOptions {
   readonly timeoutMs?: number;
   /** stdout and stderr are each kept up to this many bytes (the rest is read and dropped). Default 1 MiB. */
   readonly outputBytes?: number;
+  /**
+   * Which part of a longer output is kept: "head" (default: its first `outputBytes`) or "ends" (the first and last
+   * halves, joined by a line saying how many bytes were left out — what an agent needs to see an error at the end).
+   */
+  readonly keep?: "head" | "ends";
+  /** The user the command runs as (a name or uid); default the image's. */
+  readonly user?: string;
   readonly env?: Readonly<Record<string, string>>;
   /** The working directory; default the image's. */
   readonly workdir?: string;

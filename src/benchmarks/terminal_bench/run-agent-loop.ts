@@ -112,6 +112,8 @@ export async function runAgentLoop(
         shell: "bash",
         timeoutMs,
         outputBytes: EXEC_OUTPUT_BYTES,
+        // The end of a long output is where an error is: its first and last halves are kept.
+        keep: "ends",
         ...(options.workdir === undefined ? {} : { workdir: options.workdir }),
       });
       cwd = reportedDirectory(result.stderr) ?? cwd;

@@ -36,8 +36,10 @@ export async function runTaskTests(
   if (sample.hasTestsDirectory)
     await container.putDirectory(path.join(sample.taskDirectory, "tests"), CONTAINER_TEST_DIR);
   const workdir = sample.config.run_tests_in_same_shell ? agentCwd : sample.workdir;
+  // As root, as Terminal-Bench's harness runs them, whatever USER the task's Dockerfile leaves.
   const exec = await container.exec(`bash ${CONTAINER_TEST_DIR}/run-tests.sh > ${TEST_LOG} 2>&1`, {
     shell: "bash",
+    user: "root",
     timeoutMs: sample.config.max_test_timeout_sec * 1000,
     env: { ...sample.environment, TEST_DIR: CONTAINER_TEST_DIR },
     ...(workdir === undefined ? {} : { workdir }),
