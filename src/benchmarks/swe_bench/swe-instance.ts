@@ -25,8 +25,19 @@ export interface SweInstance {
   readonly passToPass: readonly string[];
   /** "python" for SWE-bench; SWE-bench Pro rows carry theirs (`repo_language`). */
   readonly language: string;
-  /** SWE-bench Pro: the row's own evaluation image (dockerhub_tag); absent for SWE-bench. */
+  /**
+   * SWE-bench Pro: the row's own evaluation image (dockerhub_tag) as a full reference,
+   * `jefzda/sweap-images:<dockerhub_tag>` (the repository SWE-bench Pro's README names); absent for SWE-bench.
+   */
   readonly image?: string;
+  /** SWE-bench Pro: what the solution must meet (`requirements`); absent for SWE-bench. */
+  readonly requirements?: string;
+  /** SWE-bench Pro: the new interfaces the solution introduces (`interface`); absent for SWE-bench. */
+  readonly interface?: string;
+  /** SWE-bench Pro: the shell lines run before the tests (`before_repo_set_cmd`); absent when the row has none. */
+  readonly beforeRepoSetCmd?: string;
+  /** SWE-bench Pro: the test files its run script is given (`selected_test_files_to_run`); absent when none. */
+  readonly selectedTestFiles?: readonly string[];
 }
 
 export interface SweBenchSample extends BenchmarkSample {
