@@ -58,9 +58,9 @@ async function hasCommit(mirror: string, commit: string, signal: AbortSignal | u
 }
 
 function unreachable(url: string, what: string, error: unknown): SweHarnessError {
-  const said = error instanceof GitCommandError ? error.output : String(error);
+  const said = (error instanceof GitCommandError ? error.output : String(error)).replaceAll(/\s*\n\s*/g, " ");
   return new SweHarnessError(
-    `${what} ${url} failed: ${said}. Point the SWE-bench repository URL template (repoUrl, default ` +
+    `${what} ${url} failed (${said.replace(/\.$/, "")}). Point the SWE-bench repository URL template (repoUrl, default ` +
       "https://github.com/{repo}.git) at a reachable copy, e.g. file:///srv/mirrors/{repo}.git for local mirrors.",
     { cause: error },
   );
