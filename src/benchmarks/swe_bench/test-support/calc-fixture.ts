@@ -53,7 +53,7 @@ export interface CalcFixture {
   readonly goldPatch: string;
   /** Applies, does not fix the bug (`clamp` returns the value itself above the range). */
   readonly wrongPatch: string;
-  /** Names a function the file does not have: no apply command takes it. */
+  /** Removes a line the file does not have: no apply command takes it, not even `patch --fuzz=5`. */
   readonly brokenPatch: string;
   /** A commit made after the base (README only). */
   readonly laterCommit: string;
@@ -113,10 +113,10 @@ export function makeCalcFixture(): CalcFixture {
     "diff --git a/calc/ops.py b/calc/ops.py",
     "--- a/calc/ops.py",
     "+++ b/calc/ops.py",
-    "@@ -20,3 +20,3 @@ def multiply(a, b):",
-    " def multiply(a, b):",
-    "-    return a + b",
-    "+    return a * b",
+    "@@ -20,3 +20,3 @@ def power(a, b):",
+    " def power(a, b):",
+    "-    return a ** b",
+    "+    return pow(a, b)",
     " ",
     "",
   ].join("\n");
