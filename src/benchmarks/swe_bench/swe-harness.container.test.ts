@@ -48,8 +48,8 @@ describe("evaluateSwePatch in a real container", () => {
     if (cacheDirectory !== undefined) rmSync(cacheDirectory, { recursive: true, force: true });
   });
 
-  it("spec flow: the gold patch resolves the instance", async () => {
-    const result = await evaluateSwePatch(fixture.instance, fixture.goldPatch, engine, options);
+  it("spec flow: the gold patch resolves the instance (also with its final newline trimmed, as runs record answers)", async () => {
+    const result = await evaluateSwePatch(fixture.instance, fixture.goldPatch.trimEnd(), engine, options);
     expect(result.reason).toBe("resolved: FAIL_TO_PASS 1/1 pass, PASS_TO_PASS 3/3 pass");
     expect(result.correct).toBe(true);
     expect(result.details["failToPass"]).toEqual({ "tests/test_ops.py::test_clamp_high": "PASSED" });

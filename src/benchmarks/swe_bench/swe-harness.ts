@@ -52,6 +52,11 @@ const DEFAULT_TEST_OUTPUT_BYTES = 32 * 1024 * 1024;
 const MODEL_PATCH_PATH = "/tmp/patch.diff";
 const TEST_PATCH_PATH = "/tmp/test.patch";
 
+/** `git apply` calls a patch whose last line has no newline corrupt (a trimmed answer loses it). */
+function withFinalNewline(patch: string): string {
+  return patch.endsWith("\n") ? patch : `${patch}\n`;
+}
+
 /** What the official flow needs for an instance, or a clear refusal. */
 interface OfficialPlan {
   readonly spec: OfficialTestSpec;
@@ -195,8 +200,8 @@ export async function evaluateSwePatch(
         if (tree !== undefined) await time("repository", () => provisionRepository(container, tree, step));
         else await runStep(container, `git config --global --add safe.directory ${TESTBED}`, step);
         await container.putFiles("/tmp", [
-          { path: "patch.diff", content: patch },
-          { path: "test.patch", content: instance.testPatch },
+          { path: "patch.diff", content: withFinalNewline(patch) },
+          { path: "test.patch", content: withFinalNewline(instance.testPatch) },
         ]);
         const applied = await time("patch", () => applyModelPatch(container, MODEL_PATCH_PATH, step));
         details["patch"] = patchApplyDetails(applied);
