@@ -4,17 +4,18 @@
 // that reason — and through the official flow, on a stand-in for SWE-bench's per-instance image built locally
 // (/testbed at the base commit, a no-op conda) under the official image name.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openContainerEngine } from "../../containers/open-container-engine.js";
 import type { ContainerEngine } from "../../containers/types.js";
 import { officialImage } from "./official-image.js";
+import { withRepositoryTree } from "./repository-tree.js";
 import { evaluateSwePatch, type SweHarnessOptions } from "./swe-harness.js";
 import { SweHarnessError } from "./swe-harness-error.js";
 import type { SweInstance } from "./swe-instance.js";
-import { type CalcFixture, makeCalcFixture } from "./test-support/calc-fixture.js";
+import { CALC_COMMIT_IDENTITY, type CalcFixture, makeCalcFixture } from "./test-support/calc-fixture.js";
 
 const REPO_ROOT = join(import.meta.dirname, "..", "..", "..");
 const PYTHON_IMAGE = "localhost/llm-bench-python:1";
@@ -108,7 +109,9 @@ describe("evaluateSwePatch in a real container", () => {
   });
 
   it("official flow: SWE-bench's test command and parser in the instance's image", async () => {
-    // A stand-in for swebench/sweb.eval.x86_64.<id>: the repository at the base commit in /testbed, a no-op conda.
+    // A stand-in for swebench/sweb.eval.x86_64.<id>: the repository at the base commit in /testbed (committed there
+    // as the fixture commits it, so with the same id; the context is the same each run and the image is reused), a
+    // no-op conda.
     const instance: SweInstance = {
       ...fixture.instance,
       instanceId: "pallets__flask-90001",
@@ -117,14 +120,28 @@ describe("evaluateSwePatch in a real container", () => {
     };
     const context = mkdtempSync(join(tmpdir(), "llm-bench-swe-official-"));
     try {
-      const source = join(fixture.root, "llmbench", "calc");
-      execFileSync("git", ["clone", "--quiet", source, join(context, "testbed")]);
-      execFileSync("git", ["-C", join(context, "testbed"), "checkout", "--quiet", instance.baseCommit]);
+      await withRepositoryTree(
+        {
+          repo: fixture.instance.repo,
+          commit: instance.baseCommit,
+          repoUrl: fixture.repoUrl,
+          cacheDirectory,
+        },
+        async (tree) => cpSync(tree, join(context, "testbed"), { recursive: true }),
+      );
       mkdirSync(join(context, "conda"));
       writeFileSync(join(context, "conda", "activate"), "conda() { :; }\n");
+      const dates = Object.entries(CALC_COMMIT_IDENTITY.env).map(([name, value]) => `${name}='${value}'`);
       writeFileSync(
         join(context, "Dockerfile"),
-        "FROM python:3.11\nCOPY testbed /testbed\nCOPY conda/activate /opt/miniconda3/bin/activate\n",
+        [
+          "FROM python:3.11",
+          "COPY testbed /testbed",
+          "COPY conda/activate /opt/miniconda3/bin/activate",
+          `RUN cd /testbed && git init --quiet && git add --all && ${dates.join(" ")} git ` +
+            `${CALC_COMMIT_IDENTITY.args.join(" ")} commit --quiet -m '${CALC_COMMIT_IDENTITY.baseMessage}'`,
+          "",
+        ].join("\n"),
       );
       const tag = await engine.buildImage({
         contextDirectory: context,

@@ -61,11 +61,21 @@ export interface CalcFixture {
   remove(): void;
 }
 
+/**
+ * Who commits and when, fixed so that every build of the fixture has the same commit ids (a stand-in image that
+ * commits the same tree the same way gets the same base commit).
+ */
+export const CALC_COMMIT_IDENTITY = {
+  args: ["-c", "user.name=t", "-c", "user.email=t@localhost"],
+  env: { GIT_AUTHOR_DATE: "@1704067200 +0000", GIT_COMMITTER_DATE: "@1704067200 +0000" },
+  baseMessage: "calc with clamp",
+} as const;
+
 function git(directory: string, ...args: string[]): string {
-  return execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@localhost", ...args], {
+  return execFileSync("git", [...CALC_COMMIT_IDENTITY.args, ...args], {
     cwd: directory,
     encoding: "utf8",
-    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: directory },
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: directory, ...CALC_COMMIT_IDENTITY.env },
   });
 }
 
@@ -93,7 +103,7 @@ export function makeCalcFixture(): CalcFixture {
   write(repository, "tests/test_ops.py", TESTS);
   write(repository, "README.md", "calc\n");
   git(repository, "add", "--all");
-  git(repository, "commit", "--quiet", "-m", "calc with clamp");
+  git(repository, "commit", "--quiet", "-m", CALC_COMMIT_IDENTITY.baseMessage);
   const baseCommit = git(repository, "rev-parse", "HEAD").trim();
 
   const goldPatch = diffOf(
