@@ -3,12 +3,12 @@
 // resolves it, a wrong patch applies and leaves FAIL_TO_PASS failing, a patch that does not apply is refused with
 // that reason — and through the official flow, on a stand-in for SWE-bench's per-instance image built locally
 // (/testbed at the base commit, a no-op conda) under the official image name.
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openContainerEngine } from "../../containers/open-container-engine.js";
+import { TEST_PYTHON_IMAGE, testEngineEnv } from "../../containers/test-support/test-engine.js";
 import type { ContainerEngine } from "../../containers/types.js";
 import { officialImage } from "./official-image.js";
 import { withRepositoryTree } from "./repository-tree.js";
@@ -16,20 +16,6 @@ import { evaluateSwePatch, type SweHarnessOptions } from "./swe-harness.js";
 import { SweHarnessError } from "./swe-harness-error.js";
 import type { SweInstance } from "./swe-instance.js";
 import { CALC_COMMIT_IDENTITY, type CalcFixture, makeCalcFixture } from "./test-support/calc-fixture.js";
-
-const REPO_ROOT = join(import.meta.dirname, "..", "..", "..");
-const PYTHON_IMAGE = "localhost/llm-bench-python:1";
-
-/** Starts (or finds) the engine; its DOCKER_HOST is the script's last line. */
-function engineEnv(): NodeJS.ProcessEnv {
-  const output = execFileSync("bash", [join(REPO_ROOT, "scripts", "setup-container-engine.sh")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const host = /DOCKER_HOST=(\S+)\s*$/.exec(output)?.[1];
-  if (host === undefined) throw new Error(`setup-container-engine.sh printed no DOCKER_HOST:\n${output}`);
-  return { ...process.env, DOCKER_HOST: host };
-}
 
 describe("evaluateSwePatch in a real container", () => {
   let fixture: CalcFixture;
@@ -40,7 +26,10 @@ describe("evaluateSwePatch in a real container", () => {
   beforeAll(async () => {
     fixture = makeCalcFixture();
     cacheDirectory = mkdtempSync(join(tmpdir(), "llm-bench-swe-cache-"));
-    engine = await openContainerEngine({ env: engineEnv(), imageMap: [`python:3.11=${PYTHON_IMAGE}`] });
+    engine = await openContainerEngine({
+      env: testEngineEnv(),
+      imageMap: [`python:3.11=${TEST_PYTHON_IMAGE}`],
+    });
     options = { images: "spec", repoUrl: fixture.repoUrl, cacheDirectory };
   });
   afterAll(async () => {
@@ -148,7 +137,7 @@ describe("evaluateSwePatch in a real container", () => {
         repository: "llm-bench/swe-official-stand-in",
       });
       const mapped = await openContainerEngine({
-        env: engineEnv(),
+        env: testEngineEnv(),
         imageMap: [`${officialImage(instance)}=${tag}`],
       });
       try {
