@@ -359,6 +359,11 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       process.stdout.write(`${name}/${recipeName}: oracle grading skipped: bwrap is not installed\n`);
       return;
     }
+    if (recipe.usesContainers === true) {
+      // Grading starts a container per answer: its *.container.test.ts files check it against the real engine.
+      process.stdout.write(`${name}/${recipeName}: oracle grading skipped: it grades in containers\n`);
+      return;
+    }
     const loaded = await loadFixtures(benchmark, 0, recipe);
     if (isPerplexityRecipe(recipe)) {
       // No answers to grade: each sample's scoring is checked against the log-probabilities it was given.
@@ -450,7 +455,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const other of benchmark.recipes) {
       if (other === recipe) continue;
-      if (other.executesCode === true && !canExecuteCode) continue;
+      if ((other.executesCode === true && !canExecuteCode) || other.usesContainers === true) continue;
       const otherLoaded = await loadFixtures(benchmark, 0, other);
       for (const sample of loaded.samples) {
         const twin = otherLoaded.samples.find((candidate) => candidate.id === sample.id);

@@ -6,7 +6,8 @@ import type { SweInstance } from "./swe-instance.js";
 
 /** The issue as the model reads it: SWE-bench's problem statement, or SWE-bench Pro's three parts. */
 export function sweIssueText(instance: SweInstance): string {
-  if (instance.requirements === undefined && instance.interface === undefined) return instance.problemStatement;
+  if (instance.requirements === undefined && instance.interface === undefined)
+    return instance.problemStatement;
   return `${instance.problemStatement}
 
 Requirements:
