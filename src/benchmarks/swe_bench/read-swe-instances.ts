@@ -7,7 +7,7 @@ import { parseRows } from "../../datasets/parse-rows.js";
 import type { DatasetContext, Row } from "../../datasets/types.js";
 import { DatasetError } from "../../errors.js";
 import { readLocalText } from "../read-local-text.js";
-import { type RepoDataFile, readRepoFileRows } from "../read-repo-file-rows.js";
+import { type OnRepoFileRows, type RepoDataFile, readRepoFileRows } from "../read-repo-file-rows.js";
 import {
   sweBenchProRowSchema,
   sweInstanceFromProRow,
@@ -94,6 +94,28 @@ function addRows<T>(
   });
 }
 
+/**
+ * `readRepoFileRows`, with a missing local folder named with what to put there (the row format is the Hub's, as
+ * parquet or JSON lines).
+ */
+async function readHubFileRows(
+  context: DatasetContext,
+  file: RepoDataFile,
+  folder: string,
+  onRows: OnRepoFileRows,
+): Promise<void> {
+  if (context.dataDir !== undefined) {
+    const directory = path.posix.join(folder, path.posix.dirname(file.path));
+    await context.local.listFiles(directory, /./).catch((error: unknown) => {
+      throw new DatasetError(
+        `${file.repo}: no folder ${path.join(context.dataDir ?? "", directory)}. Put the file ${file.path} of ${file.repo} there (as .parquet, or .jsonl with one row of the Hub's schema a line), or leave out --data-dir to download it.`,
+        { code: "E_DATASET_FILE_NOT_FOUND", cause: error },
+      );
+    });
+  }
+  await readRepoFileRows(context, file, folder, onRows);
+}
+
 /** SWE-bench rows (Verified or the full set) of `file`, from the Hub or `<folder>/` under --data-dir. */
 export async function readSweBenchSamples(
   context: DatasetContext,
@@ -102,7 +124,7 @@ export async function readSweBenchSamples(
   task: string,
 ): Promise<SweBenchSample[]> {
   const list = new SampleList();
-  await readRepoFileRows(context, file, folder, (rows, firstRowIndex, source) =>
+  await readHubFileRows(context, file, folder, (rows, firstRowIndex, source) =>
     addRows(list, rows, firstRowIndex, source, sweBenchRowSchema, (row) =>
       sweSample(sweInstanceFromRow(row), task, row.difficulty == null ? {} : { difficulty: row.difficulty }),
     ),
@@ -179,7 +201,7 @@ export async function readSweBenchProSamples(
     }
   }
   const list = new SampleList();
-  await readRepoFileRows(context, SWE_BENCH_PRO_FILE, folder, (rows, firstRowIndex, source) =>
+  await readHubFileRows(context, SWE_BENCH_PRO_FILE, folder, (rows, firstRowIndex, source) =>
     addRows(list, rows, firstRowIndex, source, sweBenchProRowSchema, (row) => {
       const instance = sweInstanceFromProRow(row);
       return sweSample(instance, task, { language: instance.language });

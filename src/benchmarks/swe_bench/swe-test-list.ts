@@ -37,19 +37,21 @@ function pythonStrings(text: string): string[] | undefined {
   return strings;
 }
 
-/** A test list read by `read` from a string, or given as a list of strings. */
+/** A test list read by `read` from a string, or given as a list of strings; anything else is refused as `expected`. */
 function testListSchema(read: (text: string) => string[] | undefined, expected: string) {
-  return z.union([
-    z.array(z.string()),
-    z.string().transform((text, context) => {
-      const tests = read(text);
-      if (tests === undefined) {
-        context.addIssue({ code: "custom", message: expected });
-        return z.NEVER;
-      }
-      return tests;
-    }),
-  ]);
+  return z.unknown().transform((value, context): string[] => {
+    const tests =
+      typeof value === "string"
+        ? read(value)
+        : Array.isArray(value) && value.every((item) => typeof item === "string")
+          ? value
+          : undefined;
+    if (tests === undefined) {
+      context.addIssue({ code: "custom", message: expected });
+      return z.NEVER;
+    }
+    return tests;
+  });
 }
 
 /** SWE-bench's FAIL_TO_PASS / PASS_TO_PASS: a JSON-encoded list of test names. */
