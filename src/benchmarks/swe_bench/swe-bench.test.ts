@@ -94,11 +94,12 @@ describe("swe_bench samples", () => {
       failToPass: JSON.parse(String(row?.["FAIL_TO_PASS"])),
       passToPass: JSON.parse(String(row?.["PASS_TO_PASS"])),
       language: "python",
-    } satisfies SweInstance);
+    });
   });
 
   it("reads null hints, version and environment commit as empty text", async () => {
     const [row] = FIXTURE_ROWS;
+    if (row === undefined) throw new Error("no fixture rows");
     const dir = dataDirWith([{ ...row, hints_text: null, version: null, environment_setup_commit: null }]);
     const [sample] = (await sweBench.load(local(dir))).samples;
     expect(sample?.instance).toMatchObject({ hintsText: "", version: "", environmentSetupCommit: "" });
@@ -116,6 +117,7 @@ describe("swe_bench samples", () => {
 
   it("refuses a row without its patch or repository, and an instance_id seen twice", async () => {
     const [first, second] = FIXTURE_ROWS;
+    if (first === undefined || second === undefined) throw new Error("fixture rows missing");
     const noPatch = await caughtDatasetError(sweBench.load(local(dataDirWith([{ ...first, patch: "" }]))));
     expect(noPatch.message).toMatch(/row 1: field "patch": expected the gold patch/);
     const badRepo = await caughtDatasetError(

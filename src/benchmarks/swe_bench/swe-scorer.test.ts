@@ -17,8 +17,11 @@ const { samples } = await sweBench.load({
   context: createLocalDatasetContext(fixturesDir("swe_bench")),
   nShots: 0,
 });
-const [sample] = samples;
-if (sample === undefined) throw new Error("no fixture rows");
+const sample: SweBenchSample = (() => {
+  const [first] = samples;
+  if (first === undefined) throw new Error("no fixture rows");
+  return first;
+})();
 const recipe = sweBench.recipes[0] as Recipe;
 
 /** An engine the scorer only hands on (the evaluation below is a recording function, not the harness). */
