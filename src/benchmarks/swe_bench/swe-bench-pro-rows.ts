@@ -85,6 +85,12 @@ export const thirdPartyProFileSchema = z.looseObject({
   instances: z.array(z.unknown()).min(1, "expected at least one instance"),
 });
 
+/**
+ * The export spells out two languages the Hub's `repo_language` abbreviates (`javascript` for the rows the Hub calls
+ * `js`, e.g. protonmail/webclients; `typescript` for `ts`): read as the Hub's, so both layouts facet alike.
+ */
+const HUB_LANGUAGE: Readonly<Record<string, string>> = { javascript: "js", typescript: "ts" };
+
 export function sweInstanceFromThirdParty(row: ThirdPartyProInstance): SweInstance {
   return {
     instanceId: row.instance_id,
@@ -96,7 +102,7 @@ export function sweInstanceFromThirdParty(row: ThirdPartyProInstance): SweInstan
     ...PRO_ABSENT,
     failToPass: row.fail_to_pass,
     passToPass: row.pass_to_pass,
-    language: row.language_family,
+    language: HUB_LANGUAGE[row.language_family] ?? row.language_family,
     image: row.docker_image,
     requirements: row.requirements,
     interface: row.interface,
