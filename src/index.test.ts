@@ -17,6 +17,7 @@ describe("the public library API", () => {
     ["list", "loadBenchmark"],
     ["check", "createOpenAiHttpBackend"],
     ["mock-server", "startMockServer"],
+    ["containers prune", "pruneContainerEngine"],
   ])("%s: %s", (_command, name) => {
     expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
   });

@@ -48,6 +48,20 @@ export { parseProfileOptions } from "./config/parse-profile-options.js";
 export { parseRunOptions } from "./config/parse-run-options.js";
 export type { ProfileOptions, ProfileOptionsInput } from "./config/profile-options.js";
 export type { RunOptions, RunOptionsInput, Scoring } from "./config/run-options.js";
+export {
+  type ContainerEngineOptions,
+  openContainerEngine,
+} from "./containers/open-container-engine.js";
+export { pruneContainerEngine } from "./containers/prune-containers.js";
+export type {
+  ContainerEngine,
+  ContainerFile,
+  ContainerSpec,
+  ExecOptions,
+  ExecResult,
+  ImageBuild,
+  SampleContainer,
+} from "./containers/types.js";
 export type {
   Backend,
   FinishReason,

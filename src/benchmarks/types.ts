@@ -63,6 +63,18 @@ export interface LoadOptions {
   tokenizer?: () => Promise<TextTokenizer>;
   /** The long-context flags (`--max-context-tokens`, `--context-tokens`, `--depths`); absent when none was given. */
   longContext?: LongContextSettings;
+  /** The container tier's benchmark flags (`--max-turns`, `--swe-images`, `--swe-repo-url`); absent when none was given. */
+  containerTier?: ContainerTierSettings;
+}
+
+/** The container tier's flags a benchmark may read (each absent when not given: the benchmark's default then). */
+export interface ContainerTierSettings {
+  /** terminal_bench: the agent's turns before the tests run (default 15). */
+  readonly maxTurns?: number;
+  /** swe_bench, swe_bench_pro: the spec's python:3.11 workflow or SWE-bench's official evaluation images. */
+  readonly sweImages?: "spec" | "official";
+  /** swe_bench, swe_bench_pro: where repositories are cloned from ({repo} is owner/name). */
+  readonly sweRepoUrl?: string;
 }
 
 /** The long-context flags a benchmark may read (each absent when not given: the recipe's own then). */

@@ -3,6 +3,8 @@ import { DEFAULT_LOCAL_MODEL } from "../backends/local-llama/local-model-source.
 import { byobOptions } from "../config/byob-options.js";
 import { compareOptions } from "../config/compare-options.js";
 import { connectionOptions } from "../config/connection-options.js";
+import { containerOptions } from "../config/container-options.js";
+import { containersCommandOptions } from "../config/containers-command-options.js";
 import { gateOptions } from "../config/gate-options.js";
 import { gradeAccuracyOptions, gradeLongContextOptions, gradeOptions } from "../config/grade-options.js";
 import { incompleteOptions } from "../config/incomplete-options.js";
@@ -108,7 +110,7 @@ export const gradeSpec = commandSpec({
   description:
     "Grade pre-generated responses (eval-only: no server is called). With BENCH, lines are {id, response,\n" +
     "reasoning?} and a run directory is written; with --grader alone, lines are {id, response, target, choices?}.",
-  groups: [gradeOptions, gradeAccuracyOptions, gradeLongContextOptions, outputOptions],
+  groups: [gradeOptions, gradeAccuracyOptions, gradeLongContextOptions, outputOptions, containerOptions],
 });
 
 export const mockServerSpec = commandSpec({
@@ -133,6 +135,17 @@ export const byobSpec = commandSpec({
   groups: [byobOptions],
 });
 
+export const containersSpec = commandSpec({
+  name: "containers",
+  summary: "Remove the containers (and built images) llm-bench left in the container engine.",
+  usage: "llm-bench containers prune [--docker-host URL] [--keep-images]",
+  description:
+    "prune: remove every container carrying llm-bench's label — those a run killed with -9 or crashed left behind,\n" +
+    "and those of runs still going (their samples fail) — and the images llm-bench built from tasks' Dockerfiles\n" +
+    "(not those it pulled). A run removes the leftovers of this host's dead runs by itself when it starts.",
+  groups: [containersCommandOptions],
+});
+
 /** The commands in the order `llm-bench --help` lists them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   listSpec,
@@ -146,4 +159,5 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   gradeSpec,
   mockServerSpec,
   byobSpec,
+  containersSpec,
 ];

@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { ConfigError, toError } from "../errors.js";
 import { accuracyTable } from "../report/accuracy-table.js";
+import { imageProgressLines } from "../report/image-progress-lines.js";
 import { gradeResponses } from "../runner/grade-responses.js";
 import { gradeWithGrader } from "../runner/grade-with-grader.js";
 import { readPregeneratedResponses } from "../runner/read-pregenerated-responses.js";
@@ -45,6 +46,7 @@ export async function gradeCommand(io: CliIo): Promise<number> {
     env: io.env,
     signal: io.signal,
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+    onImageProgress: imageProgressLines((line) => io.stderr.write(`${line}\n`)),
   });
   io.stdout.write(`${accuracyTable(result.summary)}\nResults: ${result.runDir}\n`);
   return 0;

@@ -22,6 +22,7 @@ const commands: Record<string, () => Promise<Command>> = {
   grade: () => import("./grade-command.js").then((m) => m.gradeCommand),
   "mock-server": () => import("./mock-server-command.js").then((m) => m.mockServerCommand),
   byob: () => import("./byob-command.js").then((m) => m.byobCommand),
+  containers: () => import("./containers-command.js").then((m) => m.containersCommand),
 };
 
 function usage(): string {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
+import { containerOptions } from "./container-options.js";
 import { generationOptions } from "./generation-options.js";
 import { loadOptions } from "./load-options.js";
 import { longContextOptions } from "./long-context-options.js";
@@ -23,6 +24,7 @@ export const PROFILE_OPTION_GROUPS = [
   outputOptions,
   resumeOptions,
   serverMetricsOptions,
+  containerOptions,
 ] as const;
 
 export const profileOptionsSchema = z
@@ -78,4 +80,9 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "goodput",
   "serverMetricsUrl",
   "serverMetricsIntervalS",
+  "dockerHost",
+  "containerWorkers",
+  "imageMap",
+  "buildNetwork",
+  "sweRepoUrl",
 ] as const satisfies readonly (keyof ProfileOptions)[];

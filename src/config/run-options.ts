@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
+import { containerOptions } from "./container-options.js";
 import { runGenerationOptions } from "./generation-options.js";
 import { localModelOptions } from "./local-model-options.js";
 import { longContextOptions } from "./long-context-options.js";
@@ -66,6 +67,7 @@ export const RUN_OPTION_GROUPS = [
   outputOptions,
   resumeOptions,
   localModelOptions,
+  containerOptions,
 ] as const;
 
 export const runOptionsSchema = z
@@ -111,4 +113,10 @@ export const RESUMABLE_OPTION_KEYS = [
   "scrapePrometheus",
   "prometheusUrl",
   "maxConsecutiveFailures",
+  // Where containers run and images come from (a mirror of the same images), not what they are.
+  "dockerHost",
+  "containerWorkers",
+  "imageMap",
+  "buildNetwork",
+  "sweRepoUrl",
 ] as const satisfies readonly (keyof RunOptions)[];

@@ -1,5 +1,8 @@
 // What the container tier gives a benchmark: an engine (Docker Engine API, or Podman's compatible service) that
 // makes images ready and lends out containers, one sample at a time, and the container a sample works in.
+import type { ImageProgress } from "../core/image-progress.js";
+
+export type { ImageProgress };
 
 /** A file to put into a container. */
 export interface ContainerFile {
@@ -87,13 +90,6 @@ export interface ImageBuild {
   readonly dockerfile?: string;
   /** The repository part of the tag, e.g. `llm-bench/terminal-bench-hello-world`; the tag is the context's digest. */
   readonly repository: string;
-}
-
-/** Progress of pulling or building an image (one line of the engine's stream). */
-export interface ImageProgress {
-  readonly image: string;
-  readonly action: "pull" | "build";
-  readonly message: string;
 }
 
 export interface ContainerEngine {

@@ -1,6 +1,7 @@
 // Hooks a run calls as it goes (vitest's Reporter shape): all optional, all synchronous. `Outcome` is what the run
 // returns (`RunOutcome` for `runBenchmarks`, `ProfileOutcome` for `runProfile`), so a reporter that shows only
 // progress needs nothing above core.
+import type { ImageProgress } from "./image-progress.js";
 import type { ReadProgress } from "./read-progress.js";
 import type { SampleRecord } from "./sample-record.js";
 
@@ -30,6 +31,8 @@ export interface LoadStartInfo {
 
 export interface RunReporter<Outcome = unknown> {
   onDatasetProgress?(progress: ReadProgress): void;
+  /** A container image being pulled or built (a benchmark that works in containers). */
+  onImageProgress?(progress: ImageProgress): void;
   onRunStart?(info: RunStartInfo): void;
   onLoadStart?(info: LoadStartInfo): void;
   /** `profile`: every request that ended (warmup included); `isOk` false when it failed. */

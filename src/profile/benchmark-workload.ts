@@ -7,7 +7,7 @@ import type { DatasetContext } from "../datasets/types.js";
 import { ConfigError } from "../errors.js";
 import { buildWorkItem } from "../runner/build-work-item.js";
 import { promptOptionsFor } from "../runner/fit-shots-to-token-budget.js";
-import { openRunSandbox } from "../runner/open-run-sandbox.js";
+import { openRunTools, withRunTools } from "../runner/open-run-tools.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "../runner/plan-benchmark.js";
 import { isRecipeProgram } from "../runner/score-answer.js";
 import type { Workload } from "../workloads/workload.js";
@@ -20,20 +20,21 @@ export async function planBenchmarkWorkload(
 ): Promise<PlannedBenchmark> {
   const [benchmark] = await loadRunBenchmarks(options);
   if (benchmark === undefined) throw new RangeError("planBenchmarkWorkload needs one benchmark");
-  const sandbox = await openRunSandbox(
+  const tools = await openRunTools(
     [selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType)],
     options,
     { env: context.downloads?.env ?? process.env },
   );
   const plan = await planBenchmark(benchmark, options, context, tokenizer);
   if (isRecipeProgram(plan.grader)) {
-    await sandbox?.close();
+    await tools.close();
     throw new ConfigError(
       `${benchmark.name}: each sample is a conversation of several requests (${plan.graderName}), and profile sends one request per workload item; measure it with \`llm-bench run ${benchmark.name}\` (every turn's TTFT, ITL and latency are journalled, the summary takes the last turn's), or profile another benchmark.`,
     );
   }
-  // The sandbox lives as long as the profile process (its executions end with their own limits).
-  return sandbox === undefined ? plan : { ...plan, sandbox };
+  // The sandbox and the container engine live as long as the profile process (executions end with their own
+  // limits; each sample's container is removed when it is graded, leftovers of an interrupted one by the next run).
+  return withRunTools(plan, tools, options.grader);
 }
 
 /** `runStartMs`: the `now()` the session started at; journal records keep send times relative to it. */

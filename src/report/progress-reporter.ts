@@ -2,10 +2,12 @@
 // otherwise. `run` counts graded samples; `profile` counts ended requests (or time, for a duration run) and shows
 // the running accuracy of a benchmark workload.
 
+import type { ImageProgress } from "../core/image-progress.js";
 import type { ReadProgress } from "../core/read-progress.js";
 import type { LoadStartInfo, RunReporter, RunStartInfo } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { formatDuration } from "./format-duration.js";
+import { imageProgressLines } from "./image-progress-lines.js";
 
 export interface ProgressReporterOptions {
   stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -89,7 +91,15 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
     draw(true);
   };
 
+  const imageLine = imageProgressLines((text) => {
+    clearBar();
+    stream.write(`${text}\n`);
+  });
+
   return {
+    onImageProgress(progress: ImageProgress) {
+      imageLine(progress);
+    },
     onDatasetProgress(progress: ReadProgress) {
       if (progress.kind !== "download") return;
       const size =

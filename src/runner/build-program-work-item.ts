@@ -187,6 +187,7 @@ export function buildProgramWorkItem(
         scored = checkScorerOutput(
           await program.run(sample, session, {
             ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+            ...(plan.containers === undefined ? {} : { containers: plan.containers }),
             ...(plan.tokenizer === undefined ? {} : { tokenizer: plan.tokenizer }),
           }),
           program.name,

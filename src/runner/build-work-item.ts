@@ -126,6 +126,7 @@ async function scoreResult(
     finishReason: result.finishReason,
     prompt,
     ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+    ...(plan.containers === undefined ? {} : { containers: plan.containers }),
     ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
   });
 }

@@ -4,6 +4,7 @@ import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type { BenchmarkSample, RecipeProgram } from "../benchmarks/types.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { RunOptionsInput } from "../config/run-options.js";
+import type { ImageProgress } from "../core/image-progress.js";
 import { promptTail } from "../core/prompt.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { writtenOptions } from "../core/written-options.js";
@@ -16,7 +17,7 @@ import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-re
 import { openSession } from "../session/open-session.js";
 import { buildProgramWorkItem } from "./build-program-work-item.js";
 import { skipTokenBudget } from "./fit-shots-to-token-budget.js";
-import { openRunSandbox } from "./open-run-sandbox.js";
+import { openRunTools, withRunTools } from "./open-run-tools.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark, summaryLayout } from "./plan-benchmark.js";
 import { limitConfig, manifestBenchmark } from "./plan-config.js";
 import { type PregeneratedResponse, pregeneratedRecord } from "./pregenerated-record.js";
@@ -136,6 +137,8 @@ export async function gradeResponses(
     clock?: () => Date;
     /** Told once when model code will run without isolation (`--allow-unsafe-code`). */
     onWarning?: (message: string) => void;
+    /** A container image being pulled or built (a benchmark that works in containers). */
+    onImageProgress?: (progress: ImageProgress) => void;
   } = {},
 ): Promise<GradeResponsesResult> {
   const options = parseRunOptions(input);
@@ -149,10 +152,10 @@ export async function gradeResponses(
     ...(dependencies.signal === undefined ? {} : { signal: dependencies.signal }),
   });
   const env = dependencies.env ?? process.env;
-  const sandbox = await openRunSandbox(
+  const tools = await openRunTools(
     [selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType)],
     options,
-    { env, onWarning: dependencies.onWarning },
+    { env, onWarning: dependencies.onWarning, onImageProgress: dependencies.onImageProgress },
   );
   // The prompts recorded are the ones built here: with no server to count tokens, a budget keeps every shot.
   const planned = skipTokenBudget(
@@ -160,7 +163,7 @@ export async function gradeResponses(
     "grade has no server to count tokens with",
     undefined,
   );
-  const plan = sandbox === undefined ? planned : { ...planned, sandbox };
+  const plan = withRunTools(planned, tools, options.grader);
   const findSample = sampleFinder(plan, benchmark.name);
   const seen = new Set<string>();
   const graded: { sample: BenchmarkSample; response: (typeof responses)[number] }[] = [];
@@ -185,7 +188,7 @@ export async function gradeResponses(
       ),
     );
   } finally {
-    await sandbox?.close();
+    await tools.close();
   }
   const clock = dependencies.clock ?? (() => new Date());
   const startedAt = clock();

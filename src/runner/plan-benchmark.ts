@@ -6,6 +6,7 @@ import { selectRecipe } from "../benchmarks/select-recipe.js";
 import type {
   Benchmark,
   BenchmarkSample,
+  ContainerTierSettings,
   LoadedBenchmark,
   LoadOptions,
   LongContextSettings,
@@ -14,6 +15,7 @@ import type {
 } from "../benchmarks/types.js";
 import { resolveBenchmarks } from "../byob/resolve-benchmarks.js";
 import type { RunOptions, Scoring } from "../config/run-options.js";
+import type { ContainerEngine } from "../containers/types.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import type { EndpointType } from "../core/prompt.js";
@@ -75,8 +77,10 @@ export interface PlannedBenchmark {
   shotsBySample?: ReadonlyMap<string, number>;
   /** How the recipe's prompt token budget was applied, when it has one (see `fitShotsToTokenBudget`). */
   shotBudget?: ShotBudgetRecord;
-  /** The run's code sandbox, when the recipe executes model-written code (see `openRunSandbox`). */
+  /** The run's code sandbox, when the recipe executes model-written code (see `openRunTools`). */
   sandbox?: CodeSandbox;
+  /** The run's container engine, when the recipe's samples work in containers (see `openRunTools`). */
+  containers?: ContainerEngine;
   /** The run's tokenizer (`LoadOptions.tokenizer`), for a program that counts or scores tokens (perplexity). */
   tokenizer?: () => Promise<TextTokenizer>;
   /** How a sample's JSON schema is sent (`--structured-output-style`). */
@@ -133,6 +137,7 @@ export async function planBenchmark(
     ...(dateWindow === undefined ? {} : { dateWindow }),
     ...(tokenizer === undefined ? {} : { tokenizer }),
     ...longContextOf(options),
+    ...containerTierOf(options),
   });
   const drawn = drawSubset(
     loaded.samples,
@@ -341,6 +346,15 @@ function longContextOf(options: RunOptions): { longContext?: LongContextSettings
   if (options.contextTokens !== undefined) settings.contextTokens = options.contextTokens;
   if (options.depths !== undefined) settings.depths = options.depths;
   return Object.keys(settings).length === 0 ? {} : { longContext: settings };
+}
+
+/** The container tier's benchmark flags given, as `LoadOptions.containerTier`. */
+function containerTierOf(options: RunOptions): { containerTier?: ContainerTierSettings } {
+  const settings: { -readonly [Key in keyof ContainerTierSettings]: ContainerTierSettings[Key] } = {};
+  if (options.maxTurns !== undefined) settings.maxTurns = options.maxTurns;
+  if (options.sweImages !== undefined) settings.sweImages = options.sweImages;
+  if (options.sweRepoUrl !== undefined) settings.sweRepoUrl = options.sweRepoUrl;
+  return Object.keys(settings).length === 0 ? {} : { containerTier: settings };
 }
 
 /** What the summary of a planned benchmark reads beside its records: the benchmark's layout and the recipe's headline. */

@@ -63,6 +63,7 @@ export async function pregeneratedRecord(
           prompt,
           ...(response.toolCalls === undefined ? {} : { toolCalls: response.toolCalls }),
           ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
+          ...(plan.containers === undefined ? {} : { containers: plan.containers }),
         });
   const { grade } = scored;
   return {

@@ -26,7 +26,6 @@ import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summarizeFailures } from "../results/summarize-failures.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
-import type { CodeSandbox } from "../sandbox/types.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
@@ -38,7 +37,7 @@ import { buildWorkItem } from "./build-work-item.js";
 import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-loglikelihood-support.js";
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
-import { openRunSandbox } from "./open-run-sandbox.js";
+import { openRunTools, type RunTools, withRunTools } from "./open-run-tools.js";
 import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark, summaryLayout } from "./plan-benchmark.js";
 import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
@@ -82,34 +81,39 @@ export async function runBenchmarks(
       selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
     ),
   );
-  // Before the server or the Hub is asked anything: a run that executes model code needs its sandbox.
-  const sandbox = await openRunSandbox(
+  // Before the server or the Hub is asked anything: a run that executes model code needs its sandbox, one whose
+  // samples work in containers the container engine.
+  const tools = await openRunTools(
     benchmarks.map((benchmark) =>
       selectRecipe(benchmark, options.recipe, options.scoring, options.endpointType),
     ),
     options,
-    { env, onWarning: reporter?.onWarning?.bind(reporter) },
+    {
+      env,
+      onWarning: reporter?.onWarning?.bind(reporter),
+      onImageProgress: reporter?.onImageProgress?.bind(reporter),
+    },
   );
   try {
-    return await runWithSandbox(options, resumed, benchmarks, dependencies, {
+    return await runWithTools(options, resumed, benchmarks, dependencies, {
       env,
-      sandbox,
+      tools,
       model: input.model,
     });
   } finally {
-    await sandbox?.close();
+    await tools.close();
   }
 }
 
-async function runWithSandbox(
+async function runWithTools(
   options: RunOptions,
   resumed: ResumedRun | undefined,
   benchmarks: readonly Benchmark[],
   dependencies: RunDependencies,
-  opened: { env: NodeJS.ProcessEnv; sandbox: CodeSandbox | undefined; model: string | undefined },
+  opened: { env: NodeJS.ProcessEnv; tools: RunTools; model: string | undefined },
 ): Promise<RunOutcome> {
   const { reporter, signal } = dependencies;
-  const { env, sandbox } = opened;
+  const { env, tools } = opened;
   const backendExtras = { env, onDownloadProgress: reporter?.onDatasetProgress?.bind(reporter) };
   const context = {
     now: dependencies.now ?? (() => performance.now()),
@@ -117,7 +121,7 @@ async function runWithSandbox(
     env,
     reporter,
     signal,
-    sandbox,
+    tools,
   };
   // Eval-only benchmarks carry their answers: no server is asked anything, not even its model list.
   if (dependencies.backend === undefined && benchmarks.every((benchmark) => benchmark.isEvalOnly === true)) {
@@ -167,8 +171,8 @@ interface Context {
   env: NodeJS.ProcessEnv;
   reporter: RunReporter<RunOutcome> | undefined;
   signal: AbortSignal | undefined;
-  /** Open when a recipe of the run executes model code (see `openRunSandbox`). */
-  sandbox: CodeSandbox | undefined;
+  /** The sandbox and container engine, open when a recipe of the run needs them (see `openRunTools`). */
+  tools: RunTools;
 }
 
 async function runResolved(
@@ -216,9 +220,7 @@ async function runWithTokenizer(
   const plans: PlannedBenchmark[] = [];
   for (const benchmark of benchmarks) {
     const planned = await planBenchmark(benchmark, options, datasets, context.tokenizer.get);
-    const { sandbox } = context;
-    const plan =
-      sandbox === undefined || planned.recipe.executesCode !== true ? planned : { ...planned, sandbox };
+    const plan = withRunTools(planned, context.tools, options.grader);
     plans.push(
       await fitShotsToTokenBudget(plan, backend, { signal, onWarning: reporter?.onWarning?.bind(reporter) }),
     );

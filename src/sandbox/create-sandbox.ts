@@ -6,12 +6,12 @@ import { accessSync, constants, existsSync, realpathSync } from "node:fs";
 import { chmod, chown, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
+import { createWorkerSlots } from "../core/worker-slots.js";
 import { ConfigError } from "../errors.js";
 import { bwrapArgs, SANDBOX_ENV, SANDBOX_WORKDIR } from "./bwrap-args.js";
 import { prlimitArgs, resolveLimits } from "./limits.js";
 import { type ProcessOutcome, runProcess } from "./run-process.js";
 import type { CodeSandbox, SandboxLimits, SandboxRequest, SandboxResult, SandboxStatus } from "./types.js";
-import { createWorkerSlots } from "./worker-slots.js";
 
 /** `nobody`: who sandboxed code runs as when the tool runs as root. */
 const UNPRIVILEGED_ID = 65534;

@@ -58,9 +58,9 @@ async function hasCommit(mirror: string, commit: string, signal: AbortSignal | u
 }
 
 function unreachable(url: string, what: string, error: unknown): SweHarnessError {
-  const said = error instanceof GitCommandError ? error.output : String(error);
+  const said = (error instanceof GitCommandError ? error.output : String(error)).replaceAll(/\s*\n\s*/g, " ");
   return new SweHarnessError(
-    `${what} ${url} failed: ${said}. Point the SWE-bench repository URL template (repoUrl, default ` +
+    `${what} ${url} failed (${said.replace(/\.$/, "")}). Point the SWE-bench repository URL template (repoUrl, default ` +
       "https://github.com/{repo}.git) at a reachable copy, e.g. file:///srv/mirrors/{repo}.git for local mirrors.",
     { cause: error },
   );
@@ -108,6 +108,14 @@ async function ensureCommit(mirror: string, url: string, options: RepositoryTree
   );
 }
 
+/** Makes the cached mirror hold `commit` (cloning or fetching as needed); returns the mirror's directory. */
+export async function ensureRepository(options: RepositoryTreeOptions): Promise<string> {
+  const url = repositoryUrl(options.repoUrl, options.repo);
+  const mirror = mirrorDirectory(options.cacheDirectory, options.repo);
+  await oneAtATime(mirror, () => ensureCommit(mirror, url, options));
+  return mirror;
+}
+
 /**
  * Gives `use` a temporary directory holding `repo`'s files at `commit` (modes and symlinks as committed, no `.git`)
  * and removes it afterwards.
@@ -116,9 +124,7 @@ export async function withRepositoryTree<T>(
   options: RepositoryTreeOptions,
   use: (directory: string) => Promise<T>,
 ): Promise<T> {
-  const url = repositoryUrl(options.repoUrl, options.repo);
-  const mirror = mirrorDirectory(options.cacheDirectory, options.repo);
-  await oneAtATime(mirror, () => ensureCommit(mirror, url, options));
+  const mirror = await ensureRepository(options);
   const scratch = await mkdtemp(join(tmpdir(), "llm-bench-swe-tree-"));
   try {
     const tree = join(scratch, "tree");

@@ -12,7 +12,7 @@ import { describeFailing, gradeTestGroup, PASS_TO_PASS_LIMIT } from "./grade-tes
 import { logParserFor } from "./log-parsers.js";
 import { officialImage } from "./official-image.js";
 import { type OfficialTestSpec, officialTestSpec, officialVersions } from "./official-test-specs.js";
-import { withRepositoryTree } from "./repository-tree.js";
+import { ensureRepository, type RepositoryTreeOptions, withRepositoryTree } from "./repository-tree.js";
 import { specImage } from "./spec-image.js";
 import { SweHarnessError } from "./swe-harness-error.js";
 import type { SweInstance } from "./swe-instance.js";
@@ -51,6 +51,11 @@ const DEFAULT_TEST_OUTPUT_BYTES = 32 * 1024 * 1024;
 /** Where the patches are put (SWE-bench's `DOCKER_PATCH` for the model's). */
 const MODEL_PATCH_PATH = "/tmp/patch.diff";
 const TEST_PATCH_PATH = "/tmp/test.patch";
+
+/** `git apply` calls a patch whose last line has no newline corrupt (a trimmed answer loses it). */
+function withFinalNewline(patch: string): string {
+  return patch.endsWith("\n") ? patch : `${patch}\n`;
+}
 
 /** What the official flow needs for an instance, or a clear refusal. */
 interface OfficialPlan {
@@ -166,103 +171,104 @@ export async function evaluateSwePatch(
     ...(signal === undefined ? {} : { signal }),
   };
 
-  const evaluate = async (tree: string | undefined): Promise<SweEvaluation> => {
-    const image =
-      plan === undefined
-        ? await specImage(engine, {
-            cacheDirectory: options.cacheDirectory,
-            ...(options.specBaseImage === undefined ? {} : { baseImage: options.specBaseImage }),
-            ...(signal === undefined ? {} : { signal }),
-          })
-        : officialImage(instance);
-    return engine.withContainer(
-      { image, purpose: instance.instanceId, network: false },
-      async (container) => {
-        const durationsMs: Record<string, number> = {};
-        const time = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-          const stepStarted = performance.now();
-          try {
-            return await work();
-          } finally {
-            durationsMs[name] = Math.round(performance.now() - stepStarted);
-          }
-        };
-        const details: Record<string, unknown> = {
-          images: options.images,
-          image: container.image,
-          durationsMs,
-        };
-        if (tree !== undefined) await time("repository", () => provisionRepository(container, tree, step));
-        else await runStep(container, `git config --global --add safe.directory ${TESTBED}`, step);
-        await container.putFiles("/tmp", [
-          { path: "patch.diff", content: patch },
-          { path: "test.patch", content: instance.testPatch },
-        ]);
-        const applied = await time("patch", () => applyModelPatch(container, MODEL_PATCH_PATH, step));
-        details["patch"] = patchApplyDetails(applied);
-        if (!applied.isApplied) {
-          const last = applied.attempts.at(-1);
-          durationsMs["total"] = Math.round(performance.now() - started);
-          return {
-            correct: false,
-            reason:
-              `patch did not apply (${applied.attempts.map((attempt) => attempt.command).join(", ")} all failed): ` +
-              `${last?.output.trim().split("\n").at(-1) ?? ""}`,
-            details,
-          };
+  const repository: RepositoryTreeOptions | undefined =
+    plan === undefined
+      ? {
+          repo: instance.repo,
+          commit: instance.baseCommit,
+          repoUrl: options.repoUrl,
+          cacheDirectory: options.cacheDirectory,
+          ...(signal === undefined ? {} : { signal }),
         }
-        if (plan !== undefined) {
-          const install = await time("install", () =>
-            runStep(container, `${officialPreamble(plan.spec)}\n${plan.spec.install}`, step),
-          );
-          details["install"] = {
-            command: plan.spec.install,
-            exitCode: install.exitCode,
-            output: tail(outputOf(install)),
-          };
+      : undefined;
+  // Cloned or fetched before a container slot is taken; the tree is checked out only while the container is there.
+  if (repository !== undefined) await ensureRepository(repository);
+  const image =
+    plan === undefined
+      ? await specImage(engine, {
+          cacheDirectory: options.cacheDirectory,
+          ...(options.specBaseImage === undefined ? {} : { baseImage: options.specBaseImage }),
+          ...(signal === undefined ? {} : { signal }),
+        })
+      : officialImage(instance);
+  return engine.withContainer(
+    { image, purpose: instance.instanceId, network: false },
+    async (container) => {
+      const durationsMs: Record<string, number> = {};
+      const time = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+        const stepStarted = performance.now();
+        try {
+          return await work();
+        } finally {
+          durationsMs[name] = Math.round(performance.now() - stepStarted);
         }
-        await time("testPatch", () =>
-          applyTestPatch(container, instance.instanceId, instance.testPatch, TEST_PATCH_PATH, {
-            ...step,
-            revision: plan === undefined ? "HEAD" : instance.baseCommit,
-          }),
+      };
+      const details: Record<string, unknown> = {
+        images: options.images,
+        image: container.image,
+        durationsMs,
+      };
+      if (repository !== undefined) {
+        await time("repository", () =>
+          withRepositoryTree(repository, (tree) => provisionRepository(container, tree, step)),
         );
-        const tests = await time("tests", () =>
-          plan === undefined
-            ? runSpecTests(
-                container,
-                {
-                  failToPass: instance.failToPass,
-                  passToPass: instance.passToPass.slice(0, PASS_TO_PASS_LIMIT),
-                },
-                testOptions,
-              )
-            : runOfficialTests(
-                container,
-                { spec: plan.spec, repo: instance.repo, testPatch: instance.testPatch, parser: plan.parser },
-                testOptions,
-              ),
-        );
-        const graded = verdict(instance, tests, testTimeoutMs);
-        details["failToPass"] = graded.failToPass;
-        details["passToPass"] = graded.passToPass;
-        details["testRuns"] = tests.runs;
+      } else await runStep(container, `git config --global --add safe.directory ${TESTBED}`, step);
+      await container.putFiles("/tmp", [
+        { path: "patch.diff", content: withFinalNewline(patch) },
+        { path: "test.patch", content: withFinalNewline(instance.testPatch) },
+      ]);
+      const applied = await time("patch", () => applyModelPatch(container, MODEL_PATCH_PATH, step));
+      details["patch"] = patchApplyDetails(applied);
+      if (!applied.isApplied) {
+        const last = applied.attempts.at(-1);
         durationsMs["total"] = Math.round(performance.now() - started);
-        return { correct: graded.correct, reason: graded.reason, details };
-      },
-      signal,
-    );
-  };
-
-  if (plan !== undefined) return evaluate(undefined);
-  return withRepositoryTree(
-    {
-      repo: instance.repo,
-      commit: instance.baseCommit,
-      repoUrl: options.repoUrl,
-      cacheDirectory: options.cacheDirectory,
-      ...(signal === undefined ? {} : { signal }),
+        return {
+          correct: false,
+          reason:
+            `patch did not apply (${applied.attempts.map((attempt) => attempt.command).join(", ")} all failed): ` +
+            `${last?.output.trim().split("\n").at(-1) ?? ""}`,
+          details,
+        };
+      }
+      if (plan !== undefined) {
+        const install = await time("install", () =>
+          runStep(container, `${officialPreamble(plan.spec)}\n${plan.spec.install}`, step),
+        );
+        details["install"] = {
+          command: plan.spec.install,
+          exitCode: install.exitCode,
+          output: tail(outputOf(install)),
+        };
+      }
+      await time("testPatch", () =>
+        applyTestPatch(container, instance.instanceId, instance.testPatch, TEST_PATCH_PATH, {
+          ...step,
+          revision: plan === undefined ? "HEAD" : instance.baseCommit,
+        }),
+      );
+      const tests = await time("tests", () =>
+        plan === undefined
+          ? runSpecTests(
+              container,
+              {
+                failToPass: instance.failToPass,
+                passToPass: instance.passToPass.slice(0, PASS_TO_PASS_LIMIT),
+              },
+              testOptions,
+            )
+          : runOfficialTests(
+              container,
+              { spec: plan.spec, repo: instance.repo, testPatch: instance.testPatch, parser: plan.parser },
+              testOptions,
+            ),
+      );
+      const graded = verdict(instance, tests, testTimeoutMs);
+      details["failToPass"] = graded.failToPass;
+      details["passToPass"] = graded.passToPass;
+      details["testRuns"] = tests.runs;
+      durationsMs["total"] = Math.round(performance.now() - started);
+      return { correct: graded.correct, reason: graded.reason, details };
     },
-    evaluate,
+    signal,
   );
 }
