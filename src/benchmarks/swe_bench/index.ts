@@ -4,6 +4,7 @@
 import { checkNShots } from "../check-n-shots.js";
 import type { Benchmark, LoadedBenchmark, LoadOptions } from "../types.js";
 import { readSweBenchSamples, SWE_BENCH_VERIFIED_FILE } from "./read-swe-instances.js";
+import { sweHarnessOptions } from "./swe-harness-options.js";
 import type { SweBenchSample } from "./swe-instance.js";
 import { selectSweTasks, sweLoaded } from "./swe-loaded.js";
 import { sweOracle } from "./swe-oracle.js";
@@ -22,7 +23,7 @@ async function load(options: LoadOptions): Promise<LoadedBenchmark<SweBenchSampl
     options.context,
     SWE_BENCH_VERIFIED_FILE,
     SWE_BENCH_LOCAL_FOLDER,
-    "swe_bench",
+    { task: "swe_bench", harness: sweHarnessOptions(options) },
   );
   return sweLoaded("swe_bench", samples);
 }

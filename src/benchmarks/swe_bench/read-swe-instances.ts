@@ -16,6 +16,7 @@ import {
   thirdPartyProInstanceSchema,
 } from "./swe-bench-pro-rows.js";
 import { sweBenchRowSchema, sweInstanceFromRow } from "./swe-bench-rows.js";
+import type { SweHarnessOptions } from "./swe-harness.js";
 import type { SweBenchSample, SweInstance } from "./swe-instance.js";
 
 /** The test split's one parquet file, the same path in each of the three repositories. */
@@ -48,17 +49,24 @@ export const SWE_BENCH_PRO_FILE: RepoDataFile = {
 /** The third-party SWE-bench Pro export's file name, in its folder under --data-dir. */
 export const THIRD_PARTY_PRO_FILE = "suite_instances.json";
 
-/** A sample of `instance` in `task`; its facets break accuracy down by repository (and `facets`). */
+/** The task samples are read for, and how their patches are evaluated. */
+export interface SampleWhere {
+  readonly task: string;
+  readonly harness: SweHarnessOptions;
+}
+
+/** A sample of `instance` in `where.task`; its facets break accuracy down by repository (and `facets`). */
 function sweSample(
   instance: SweInstance,
-  task: string,
+  where: SampleWhere,
   facets: Readonly<Record<string, string>>,
 ): SweBenchSample {
   return {
     id: instance.instanceId,
-    task,
+    task: where.task,
     gold: instance.patch,
     instance,
+    harness: where.harness,
     facets: { repo: instance.repo, ...facets },
   };
 }
@@ -121,12 +129,12 @@ export async function readSweBenchSamples(
   context: DatasetContext,
   file: RepoDataFile,
   folder: string,
-  task: string,
+  where: SampleWhere,
 ): Promise<SweBenchSample[]> {
   const list = new SampleList();
   await readHubFileRows(context, file, folder, (rows, firstRowIndex, source) =>
     addRows(list, rows, firstRowIndex, source, sweBenchRowSchema, (row) =>
-      sweSample(sweInstanceFromRow(row), task, row.difficulty == null ? {} : { difficulty: row.difficulty }),
+      sweSample(sweInstanceFromRow(row), where, row.difficulty == null ? {} : { difficulty: row.difficulty }),
     ),
   );
   return list.samples;
@@ -136,7 +144,7 @@ export async function readSweBenchSamples(
 async function readThirdPartyPro(
   context: DatasetContext,
   folder: string,
-  task: string,
+  where: SampleWhere,
 ): Promise<SweBenchSample[]> {
   const relative = path.posix.join(folder, THIRD_PARTY_PRO_FILE);
   const text = await readLocalText(context, relative);
@@ -165,7 +173,7 @@ async function readThirdPartyPro(
     thirdPartyProInstanceSchema,
     (row) => {
       const instance = sweInstanceFromThirdParty(row);
-      return sweSample(instance, task, { language: instance.language });
+      return sweSample(instance, where, { language: instance.language });
     },
   );
   return list.samples;
@@ -178,7 +186,7 @@ async function readThirdPartyPro(
 export async function readSweBenchProSamples(
   context: DatasetContext,
   folder: string,
-  task: string,
+  where: SampleWhere,
 ): Promise<SweBenchSample[]> {
   if (context.dataDir !== undefined) {
     const exports = await context.local.listFiles(folder, /^suite_instances\.json$/).catch((error) => {
@@ -197,14 +205,14 @@ export async function readSweBenchProSamples(
           { code: "E_DATASET_FILE_NOT_FOUND" },
         );
       }
-      return readThirdPartyPro(context, folder, task);
+      return readThirdPartyPro(context, folder, where);
     }
   }
   const list = new SampleList();
   await readHubFileRows(context, SWE_BENCH_PRO_FILE, folder, (rows, firstRowIndex, source) =>
     addRows(list, rows, firstRowIndex, source, sweBenchProRowSchema, (row) => {
       const instance = sweInstanceFromProRow(row);
-      return sweSample(instance, task, { language: instance.language });
+      return sweSample(instance, where, { language: instance.language });
     }),
   );
   return list.samples;

@@ -13,7 +13,7 @@ import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { LoadOptions, PromptOptions } from "../types.js";
 import { sweBench } from "./index.js";
 import { SWE_BENCH_VERIFIED_FILE } from "./read-swe-instances.js";
-import type { SweInstance } from "./swe-instance.js";
+import type { SweBenchSample, SweInstance } from "./swe-instance.js";
 import { sweIssueText, swePromptText } from "./swe-prompt.js";
 import { jsonTestListSchema, pythonTestListSchema } from "./swe-test-list.js";
 import { readJsonlRows, SWE_BENCH_COLUMNS, writeStringParquet } from "./test-support/write-string-parquet.js";
@@ -139,6 +139,19 @@ describe("swe_bench samples", () => {
     );
   });
 
+  it("gives each sample the run's --swe-images and --swe-repo-url, else the spec's images and GitHub", async () => {
+    const [plain] = (await sweBench.load(local())).samples;
+    expect(plain?.harness).toMatchObject({ images: "spec", repoUrl: "https://github.com/{repo}.git" });
+    expect(plain?.harness.cacheDirectory).toMatch(/[/\\]swe-bench$/);
+    const [flagged] = (
+      await sweBench.load({
+        ...local(),
+        containerTier: { sweImages: "official", sweRepoUrl: "file:///srv/git/{repo}" },
+      })
+    ).samples;
+    expect(flagged?.harness).toMatchObject({ images: "official", repoUrl: "file:///srv/git/{repo}" });
+  });
+
   it("has no subtasks and one zero-shot form", async () => {
     await expect(sweBench.load({ ...local(), tasks: ["django/django"] })).rejects.toThrow(ConfigError);
     await expect(sweBench.load({ ...local(), tasks: ["django/django"] })).rejects.toThrow(
@@ -147,6 +160,9 @@ describe("swe_bench samples", () => {
     await expect(sweBench.load({ ...local(), nShots: 1 })).rejects.toThrow(/n-shots/);
   });
 });
+
+/** A sample without its evaluation settings (which name the run's cache directory). */
+const withoutHarness = ({ harness: _harness, ...rest }: SweBenchSample) => rest;
 
 describe("swe_bench from the Hub", () => {
   it("downloads data/test-00000-of-00001.parquet at the pinned revision and reads it as the local copy", async () => {
@@ -161,7 +177,9 @@ describe("swe_bench from the Hub", () => {
     );
     const fromLocal = await sweBench.load(local());
     expect(fromHub.samples.length).toBe(FIXTURE_ROWS.length);
-    expect(fromHub.samples).toEqual(fromLocal.samples);
+    expect(fromHub.samples.map(withoutHarness)).toEqual(fromLocal.samples.map(withoutHarness));
+    // Repository clones are cached beside the datasets, under the run's cache directory.
+    expect(fromHub.samples[0]?.harness.cacheDirectory).toBe(path.join(dir, "cache", "swe-bench"));
   });
 });
 

@@ -1,11 +1,8 @@
 // The recipe swe_bench and swe_bench_pro share: the llm-benchmarker spec's SWE-bench (one model turn asked for a
 // unified diff, max_tokens 4096, temperature 0), the patch read as SWE-bench's inference scripts read it, and judged
 // by the in-container harness (`evaluateSwePatch`).
-import path from "node:path";
-import { resolveDatasetSettings } from "../../datasets/resolve-dataset-settings.js";
 import type { Recipe, RecipeSource } from "../types.js";
-import { DEFAULT_SWE_REPO_URL } from "./repository-url.js";
-import { evaluateSwePatch, type SweHarnessOptions } from "./swe-harness.js";
+import { evaluateSwePatch } from "./swe-harness.js";
 import { sweScorer } from "./swe-scorer.js";
 
 /** The git blob id of the llm-benchmarker spec README read (../shared/spec/003_852b0385b2a1215b.txt). */
@@ -22,19 +19,6 @@ const sweBenchSource = (path: string): RecipeSource => ({
 /** The spec's max_tokens for swe_bench (and, inherited, swe_bench_pro). */
 export const SWE_MAX_TOKENS = 4096;
 
-/**
- * The harness settings a run evaluates with until the run passes its own: the spec's images (python:3.11 + pytest),
- * repositories cloned from GitHub, the clones cached under `<cache>/swe-bench` (`LLM_BENCH_CACHE`, else
- * `~/.cache/llm-benchmarker`, as datasets are).
- */
-export function defaultSweHarnessOptions(env: NodeJS.ProcessEnv = process.env): SweHarnessOptions {
-  return {
-    images: "spec",
-    repoUrl: DEFAULT_SWE_REPO_URL,
-    cacheDirectory: path.join(resolveDatasetSettings({ env }).cacheDir, "swe-bench"),
-  };
-}
-
 export const SWE_SPEC_RECIPE: Recipe = {
   name: "spec",
   description:
@@ -48,9 +32,7 @@ export const SWE_SPEC_RECIPE: Recipe = {
     sweBenchSource("swebench/harness/run_evaluation.py"),
     sweBenchSource("swebench/harness/utils.py"),
   ],
-  grader: sweScorer("swe-bench patch (extract_diff) evaluated in a container", (instance, patch, engine) =>
-    evaluateSwePatch(instance, patch, engine, defaultSweHarnessOptions()),
-  ),
+  grader: sweScorer("swe-bench patch (extract_diff) evaluated in a container", evaluateSwePatch),
   defaultNShots: 0,
   defaultParams: { maxTokens: SWE_MAX_TOKENS, temperature: 0 },
   usesContainers: true,

@@ -9,6 +9,7 @@ import { fixturesDir } from "../test-support/shared-data-dir.js";
 import type { AnswerToScore, Recipe, RecipeScorer } from "../types.js";
 import { extractSwePatch } from "./extract-patch.js";
 import { sweBench } from "./index.js";
+import type { SweHarnessOptions } from "./swe-harness.js";
 import type { SweBenchSample, SweInstance } from "./swe-instance.js";
 import { ORACLE_NOTE_FILE, sweOracle, unappliablePatch } from "./swe-oracle.js";
 import { type EvaluateSwePatch, NO_PATCH_REASON, sweScorer } from "./swe-scorer.js";
@@ -43,9 +44,14 @@ const patchOf = (text: string): string => extractSwePatch(text).replace(/^\n/, "
 
 /** A scorer whose evaluation records its calls and answers `verdict`. */
 function recordingScorer(verdict: Awaited<ReturnType<EvaluateSwePatch>>) {
-  const calls: { instance: SweInstance; patch: string; engine: ContainerEngine }[] = [];
-  const scorer: RecipeScorer = sweScorer("test", async (instance, patch, used) => {
-    calls.push({ instance, patch, engine: used });
+  const calls: {
+    instance: SweInstance;
+    patch: string;
+    engine: ContainerEngine;
+    options: SweHarnessOptions;
+  }[] = [];
+  const scorer: RecipeScorer = sweScorer("test", async (instance, patch, used, options) => {
+    calls.push({ instance, patch, engine: used, options });
     return verdict;
   });
   return { scorer, calls };
@@ -67,7 +73,9 @@ describe("swe_bench scorer", () => {
     const { scorer, calls } = recordingScorer({ correct: true, reason: "resolved", details });
     const trimmed = sample.instance.patch.trimEnd();
     const scored = await scorer.score(answer(trimmed, engine));
-    expect(calls).toEqual([{ instance: sample.instance, patch: `${trimmed}\n`, engine }]);
+    expect(calls).toEqual([
+      { instance: sample.instance, patch: `${trimmed}\n`, engine, options: sample.harness },
+    ]);
     expect(scored).toEqual({ correct: true, reason: "resolved", extracted: `${trimmed}\n`, details });
     const fenced = await scorer.score(
       answer(`Fix:\n\`\`\`diff\n${sample.instance.patch}\`\`\`\nDone.`, engine),

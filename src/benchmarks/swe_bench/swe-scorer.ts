@@ -5,21 +5,16 @@
 import type { ContainerEngine } from "../../containers/types.js";
 import type { AnswerToScore, RecipeScorer, ScorerOutput } from "../types.js";
 import { extractSwePatch } from "./extract-patch.js";
+import type { SweEvaluation, SweHarnessOptions } from "./swe-harness.js";
 import type { SweBenchSample, SweInstance } from "./swe-instance.js";
 
-/** What the in-container evaluation of one patch decides. */
-export interface SwePatchVerdict {
-  readonly correct: boolean;
-  readonly reason: string;
-  readonly details: Readonly<Record<string, unknown>>;
-}
-
-/** Evaluates `patch` on `instance` with the run's container engine. */
+/** Evaluates `patch` on `instance` with the run's container engine (`evaluateSwePatch`, or a test's stand-in). */
 export type EvaluateSwePatch = (
   instance: SweInstance,
   patch: string,
   engine: ContainerEngine,
-) => Promise<SwePatchVerdict>;
+  options: SweHarnessOptions,
+) => Promise<SweEvaluation>;
 
 /** The reason of an answer with no patch in it. */
 export const NO_PATCH_REASON = "no patch in the answer";
@@ -47,7 +42,7 @@ export function sweScorer(name: string, evaluate: EvaluateSwePatch): RecipeScore
           `${sample.id}: the patch is evaluated in a container and this run has no container engine (a run connects to one for a recipe that uses containers: --docker-host, else DOCKER_HOST)`,
         );
       }
-      const verdict = await evaluate(sample.instance, patch, answer.containers);
+      const verdict = await evaluate(sample.instance, patch, answer.containers, sample.harness);
       return {
         correct: verdict.correct,
         reason: verdict.reason,

@@ -8,6 +8,7 @@ import {
   SWE_BENCH_FULL_FILE,
   SWE_BENCH_PRO_FILE,
 } from "../swe_bench/read-swe-instances.js";
+import { sweHarnessOptions } from "../swe_bench/swe-harness-options.js";
 import type { SweBenchSample } from "../swe_bench/swe-instance.js";
 import { selectSweTasks, sweLoaded } from "../swe_bench/swe-loaded.js";
 import { sweOracle } from "../swe_bench/swe-oracle.js";
@@ -19,11 +20,12 @@ export const SWE_BENCH_PRO_TASKS = ["swe_bench_full", "swe_bench_pro"] as const;
 export type SweBenchProTask = (typeof SWE_BENCH_PRO_TASKS)[number];
 
 function readTask(options: LoadOptions, task: SweBenchProTask): Promise<SweBenchSample[]> {
+  const where = { task, harness: sweHarnessOptions(options) };
   switch (task) {
     case "swe_bench_full":
-      return readSweBenchSamples(options.context, SWE_BENCH_FULL_FILE, task, task);
+      return readSweBenchSamples(options.context, SWE_BENCH_FULL_FILE, task, where);
     case "swe_bench_pro":
-      return readSweBenchProSamples(options.context, task, task);
+      return readSweBenchProSamples(options.context, task, where);
     default: {
       const unreachable: never = task;
       return unreachable;
