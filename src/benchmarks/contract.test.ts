@@ -360,8 +360,9 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
       return;
     }
     if (recipe.usesContainers === true) {
-      // Grading starts a container per answer: its *.container.test.ts files check it against the real engine.
-      process.stdout.write(`${name}/${recipeName}: oracle grading skipped: it grades in containers\n`);
+      process.stdout.write(
+        `${name}/${recipeName}: oracle grading skipped: it runs in containers (*.container.test.ts)\n`,
+      );
       return;
     }
     const loaded = await loadFixtures(benchmark, 0, recipe);
@@ -455,7 +456,7 @@ describe.each(RECIPES)("benchmark %s, recipe %s", (name, recipeName) => {
     const loaded = await loadFixtures(benchmark, 0, recipe);
     for (const other of benchmark.recipes) {
       if (other === recipe) continue;
-      if ((other.executesCode === true && !canExecuteCode) || other.usesContainers === true) continue;
+      if (other.executesCode === true && !canExecuteCode) continue;
       const otherLoaded = await loadFixtures(benchmark, 0, other);
       for (const sample of loaded.samples) {
         const twin = otherLoaded.samples.find((candidate) => candidate.id === sample.id);

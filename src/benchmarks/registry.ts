@@ -30,6 +30,7 @@ export const benchmarks = {
   swe_bench: () => import("./swe_bench/index.js").then((module) => module.sweBench),
   swe_bench_pro: () => import("./swe_bench_pro/index.js").then((module) => module.sweBenchPro),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
+  terminal_bench: () => import("./terminal_bench/index.js").then((module) => module.terminalBench),
   wikitext: () => import("./wikitext/index.js").then((module) => module.wikitext),
   zeroscrolls: () => import("./zeroscrolls/index.js").then((module) => module.zeroscrolls),
 } satisfies Record<string, () => Promise<Benchmark>>;

@@ -81,6 +81,7 @@ export async function openContainerEngine(options: ContainerEngineOptions): Prom
   async function pull(reference: string, original: string, signal?: AbortSignal): Promise<void> {
     report(reference, "pull", "pulling");
     let stream: Readable;
+    let streamError: string | undefined;
     try {
       stream = (await docker.pull(reference, { abortSignal: signal })) as Readable;
       await new Promise<void>((resolve, reject) => {
@@ -88,7 +89,11 @@ export async function openContainerEngine(options: ContainerEngineOptions): Prom
           stream,
           (error: Error | null) => (error ? reject(error) : resolve()),
           (event: { status?: string; progress?: string; id?: string; error?: string }) => {
-            if (event.error !== undefined) return;
+            // The engine reports a failed pull inside the stream (HTTP 200): the pull fails with its words.
+            if (event.error !== undefined) {
+              streamError ??= event.error;
+              return;
+            }
             const text = [event.id, event.status, event.progress]
               .filter((part) => part !== undefined)
               .join(" ");
@@ -96,6 +101,7 @@ export async function openContainerEngine(options: ContainerEngineOptions): Prom
           },
         );
       });
+      if (streamError !== undefined) throw new Error(streamError);
     } catch (error) {
       const mapped = reference === original ? "" : ` (mapped from ${original})`;
       throw new ConfigError(

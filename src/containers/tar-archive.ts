@@ -64,7 +64,7 @@ function archiveName(directory: string, path: string): string {
 }
 
 /** The archive of `files` placed under `directory`, with every parent directory, extracted at `/`. */
-export function packFiles(directory: string, files: readonly ContainerFile[]): Promise<Buffer> {
+export async function packFiles(directory: string, files: readonly ContainerFile[]): Promise<Buffer> {
   const seen = new Set<string>();
   const entries: TarEntry[] = [];
   for (const file of files) {

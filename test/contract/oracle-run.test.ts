@@ -76,8 +76,8 @@ describe.each(RECIPES)("benchmark %s, recipe %s, through the oracle mock server"
     const benchmark = await loadBenchmark(name);
     const recipe = benchmark.recipes.find((candidate) => candidate.name === recipeName);
     if (recipe?.usesContainers === true) {
-      // Each answer is graded in a container: its *.container.test.ts files run it through the real engine.
-      process.stdout.write(`${name}/${recipeName}: oracle run skipped: it grades in containers\n`);
+      // Its samples run in containers: its *.container.test.ts files run it through the oracle.
+      process.stdout.write(`${name}/${recipeName}: oracle run skipped: it runs in containers\n`);
       return;
     }
     const options = {

@@ -1,0 +1,89 @@
+// The container tier's costs (issue 19) on this machine's engine (Podman's Docker-compatible API service, set up by
+// scripts/setup-container-engine.sh): a sample container's whole life through the driver (create, start, one
+// command, remove) against the engine's own CLI doing the same (`podman run --rm IMAGE true`, the anchor); one
+// command in a running container; copying 1 MiB in; a cached image build looked up by digest. Then whole samples:
+// Terminal-Bench's four staged evoeval tasks and the SWE-bench fixture instance, graded through the driver.
+// `tsx bench/containers-bench.ts [RUNS]`; prints medians of RUNS (default 7).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openContainerEngine } from "../src/containers/open-container-engine.js";
+import { TEST_PYTHON_IMAGE, testDockerHost } from "../src/containers/test-support/test-engine.js";
+import { percentile, sortSamples } from "../src/stats/summarize.js";
+
+const runs = Number(process.argv[2] ?? 7);
+const median = (values: number[]) => percentile(sortSamples(values), 50);
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+const host = testDockerHost();
+const env = { ...process.env, DOCKER_HOST: host };
+const engine = await openContainerEngine({ env, imageMap: [`python:3.11=${TEST_PYTHON_IMAGE}`] });
+const conf = { ...process.env, CONTAINERS_CONF: "/var/tmp/llm-bench-engine/containers.conf" };
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+const lifecycle: number[] = [];
+const cli: number[] = [];
+const execs: number[] = [];
+const cliExecs: number[] = [];
+const copies: number[] = [];
+const megabyte = "x".repeat(1024 * 1024);
+for (let run = 0; run < runs; run++) {
+  lifecycle.push(
+    await timed(() => engine.withContainer({ image: "python:3.11" }, (container) => container.exec("true"))),
+  );
+  cli.push(
+    await timed(async () => {
+      const result = spawnSync("podman", ["run", "--rm", "--network", "none", TEST_PYTHON_IMAGE, "true"], {
+        env: conf,
+      });
+      if (result.status !== 0) throw new Error(`podman run failed: ${result.stderr}`);
+    }),
+  );
+  await engine.withContainer({ image: "python:3.11" }, async (container) => {
+    for (let index = 0; index < 5; index++) execs.push(await timed(() => container.exec("true")));
+    for (let index = 0; index < 5; index++) {
+      cliExecs.push(
+        await timed(async () => {
+          const result = spawnSync("podman", ["exec", container.id, "true"], { env: conf });
+          if (result.status !== 0) throw new Error(`podman exec failed: ${result.stderr}`);
+        }),
+      );
+    }
+    copies.push(
+      await timed(() => container.putFiles("/tmp/in", [{ path: "one-mib.txt", content: megabyte }])),
+    );
+  });
+}
+
+const context = mkdtempSync(join(tmpdir(), "containers-bench-"));
+writeFileSync(join(context, "Dockerfile"), "FROM python:3.11\nWORKDIR /app\nCOPY data.txt ./\n");
+writeFileSync(join(context, "data.txt"), "bench\n");
+const build = { contextDirectory: context, repository: "llm-bench/containers-bench" };
+const firstBuild = await timed(() => engine.buildImage(build));
+const cachedBuilds: number[] = [];
+for (let run = 0; run < runs; run++) {
+  // A fresh engine each time: the lookup by digest, not the engine's in-memory memo.
+  const fresh = await openContainerEngine({ env, imageMap: [`python:3.11=${TEST_PYTHON_IMAGE}`] });
+  cachedBuilds.push(await timed(() => fresh.buildImage(build)));
+  await fresh.close();
+}
+rmSync(context, { recursive: true, force: true });
+await engine.close();
+
+const podmanVersion = execFileSync("podman", ["--version"], { encoding: "utf8", env: conf }).trim();
+const lines = [
+  `engine: ${podmanVersion} API service at ${host}; ${runs} runs, medians`,
+  `container life (create, start, exec true, remove) through the driver: ${ms(median(lifecycle))}`,
+  `anchor: podman run --rm --network none IMAGE true (CLI): ${ms(median(cli))} → ratio ${(median(lifecycle) / median(cli)).toFixed(2)}`,
+  `one command (exec true, time limit and output cap) in a running container: ${ms(median(execs))}`,
+  `anchor: podman exec CONTAINER true (CLI): ${ms(median(cliExecs))} → ratio ${(median(execs) / median(cliExecs)).toFixed(2)}`,
+  `1 MiB file copied in (putFiles): ${ms(median(copies))}`,
+  `image build: first ${ms(firstBuild)}; cached (same context, looked up by digest): ${ms(median(cachedBuilds))}`,
+];
+console.log(lines.join("\n"));
