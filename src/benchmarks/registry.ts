@@ -27,6 +27,8 @@ export const benchmarks = {
   multi_if: () => import("./multi_if/index.js").then((module) => module.multiIf),
   passkey: () => import("./passkey/index.js").then((module) => module.passkey),
   slimpajama: () => import("./slimpajama/index.js").then((module) => module.slimpajama),
+  swe_bench: () => import("./swe_bench/index.js").then((module) => module.sweBench),
+  swe_bench_pro: () => import("./swe_bench_pro/index.js").then((module) => module.sweBenchPro),
   tau_bench: () => import("./tau_bench/index.js").then((module) => module.tauBench),
   terminal_bench: () => import("./terminal_bench/index.js").then((module) => module.terminalBench),
   wikitext: () => import("./wikitext/index.js").then((module) => module.wikitext),

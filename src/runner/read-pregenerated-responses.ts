@@ -1,4 +1,5 @@
-// `grade BENCH --responses FILE`: the pre-generated answers of a benchmark, think blocks split off as reasoning.
+// `grade BENCH --responses FILE`: the pre-generated answers of a benchmark, think blocks split off as reasoning; a
+// line may also be a SWE-bench prediction (`instance_id`, `model_patch`).
 import { z } from "zod";
 import type { ToolCall } from "../core/prompt.js";
 import { splitThink } from "../core/split-think.js";
@@ -60,6 +61,23 @@ const lineSchema = z
     },
   );
 
+/**
+ * SWE-bench's predictions format (`{"instance_id", "model_name_or_path", "model_patch"}`, a null or empty patch for an
+ * instance left unanswered) read as our own line: `instance_id` names the sample, `model_patch` is the response.
+ */
+function fromSwePrediction(line: unknown): unknown {
+  if (typeof line !== "object" || line === null || Array.isArray(line)) return line;
+  const { instance_id: instanceId, model_patch: modelPatch, ...rest } = line as Record<string, unknown>;
+  if (instanceId === undefined || "id" in rest || "response" in rest) return line;
+  return {
+    ...rest,
+    id: instanceId,
+    ...(modelPatch === undefined ? {} : { response: modelPatch ?? "" }),
+  };
+}
+
+const predictionOrLineSchema = z.preprocess(fromSwePrediction, lineSchema);
+
 type LineCalls = z.infer<typeof toolCallsSchema>;
 
 /** A line's calls as the journal keeps them: ids `call_<i>` where the line has none, arguments as JSON text. */
@@ -75,7 +93,7 @@ function toolCallsOf(calls: LineCalls): ToolCall[] {
 }
 
 export function readPregeneratedResponses(responsesFile: string): PregeneratedResponse[] {
-  return readResponsesFile(responsesFile, lineSchema).map(({ line, value }) => {
+  return readResponsesFile(responsesFile, predictionOrLineSchema).map(({ line, value }) => {
     const answer = splitThink(value.response ?? "");
     return {
       ...(value.id === undefined ? {} : { id: value.id }),

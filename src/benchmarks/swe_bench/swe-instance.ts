@@ -1,6 +1,7 @@
 // One SWE-bench task instance as the swe_bench and swe_bench_pro benchmarks carry it, whichever source it came from
 // (SWE-bench's Hub schema, SWE-bench Pro's, or a third-party export), and the sample that wraps it.
 import type { BenchmarkSample } from "../types.js";
+import type { SweHarnessOptions } from "./swe-harness.js";
 
 export interface SweInstance {
   /** e.g. `astropy__astropy-12907`. */
@@ -42,4 +43,6 @@ export interface SweInstance {
 
 export interface SweBenchSample extends BenchmarkSample {
   readonly instance: SweInstance;
+  /** How its patch is evaluated: the run's `--swe-images`, `--swe-repo-url` and cache (`sweHarnessOptions`). */
+  readonly harness: SweHarnessOptions;
 }
