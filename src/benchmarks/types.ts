@@ -372,6 +372,11 @@ export interface AnswerToScore {
   /** The run's container engine, for a recipe that `usesContainers`. */
   containers?: ContainerEngine;
   /**
+   * The run's stop (Ctrl-C, after its grace period): long grading (a container's tests) ends when it aborts, and
+   * a grading it cut short is not recorded (`--resume` grades the sample again).
+   */
+  signal?: AbortSignal;
+  /**
    * The functions the answer called (a request that offered `tools`, or a `grade --responses` line's
    * `tool_calls`), in order; absent when none.
    */
@@ -467,6 +472,11 @@ export interface ProgramContext {
   sandbox?: CodeSandbox;
   /** The run's container engine, for a recipe that `usesContainers`. */
   containers?: ContainerEngine;
+  /**
+   * The run's stop (Ctrl-C, after its grace period): work that is not a request (a container command) ends when it
+   * aborts, and the sample is not recorded (`--resume` runs it again from its start).
+   */
+  signal?: AbortSignal;
   /** The run's tokenizer (`LoadOptions.tokenizer`); absent where nothing can tokenize. */
   tokenizer?: () => Promise<TextTokenizer>;
 }

@@ -13,9 +13,13 @@ export interface WorkItem {
   request(): GenerationRequest | Promise<GenerationRequest>;
   /**
    * Turns the backend's answer into a journal record (a scorer may make that async). Throws only for a fatal error
-   * every sample would hit (a scorer returning no scores), which stops the run.
+   * every sample would hit (a scorer returning no scores), which stops the run. `signal` is the run's stop: a
+   * grading it cut short (a container's tests) resolves to undefined — not journalled, graded again on --resume.
    */
-  complete(result: GenerationResult): SampleRecord | Promise<SampleRecord>;
+  complete(
+    result: GenerationResult,
+    signal?: AbortSignal,
+  ): SampleRecord | undefined | Promise<SampleRecord | undefined>;
 }
 
 /**
@@ -47,7 +51,7 @@ async function sendItem(
   const request = item.request();
   const result = await backend.generate(request instanceof Promise ? await request : request, { signal });
   if (result.status === "aborted") return undefined;
-  return async () => item.complete(result);
+  return async () => item.complete(result, signal);
 }
 
 export interface EngineOptions {

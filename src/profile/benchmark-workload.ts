@@ -75,7 +75,16 @@ export function createBenchmarkWorkload(
           `${plan.benchmark.name}'s prompts need preparing first (prepareBenchmarkPrompts)`,
         );
       }
-      return { request, grade: (result) => work.complete(result) };
+      return {
+        request,
+        // Without a stop signal a grading is never cut short, so it always gives a record.
+        grade: async (result) => {
+          const record = await work.complete(result);
+          if (record === undefined)
+            throw new Error(`${plan.benchmark.name}: a grading without a stop gave no record`);
+          return record;
+        },
+      };
     },
   };
 }

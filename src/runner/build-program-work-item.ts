@@ -188,6 +188,7 @@ export function buildProgramWorkItem(
           await program.run(sample, session, {
             ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
             ...(plan.containers === undefined ? {} : { containers: plan.containers }),
+            signal,
             ...(plan.tokenizer === undefined ? {} : { tokenizer: plan.tokenizer }),
           }),
           program.name,
@@ -196,6 +197,8 @@ export function buildProgramWorkItem(
         // A definition mistake (a ConfigError from the output check) stops the run; a failed turn is handled
         // below; anything else the program threw is this sample's error.
         if (error instanceof ConfigError) throw error;
+        // Work the run's stop cut short (a container command): not journalled, run again on --resume.
+        if (signal.aborted && failed === undefined) return undefined;
         if (!(error instanceof TurnFailed)) scored = scorerThrew(program.name, error);
       }
       if (failed !== undefined) {

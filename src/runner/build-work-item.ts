@@ -49,9 +49,12 @@ export function buildWorkItem(
   return {
     key: recordKey({ benchmark, id: sample.id }),
     request: getRequest,
-    async complete(result) {
+    async complete(result, signal) {
       const { prompt } = await getRequest();
-      const scored = result.status === "ok" ? await scoreResult(plan, sample, result, prompt) : undefined;
+      const scored =
+        result.status === "ok" ? await scoreResult(plan, sample, result, prompt, signal) : undefined;
+      // Grading the run's stop cut short (a container's tests): not journalled, graded again on --resume.
+      if (signal?.aborted === true && scored?.error !== undefined) return undefined;
       const grade = scored?.grade ?? failedGrade(result);
       const extraGrades =
         result.status === "ok"
@@ -117,6 +120,7 @@ async function scoreResult(
   sample: BenchmarkSample,
   result: GenerationResult,
   prompt: Prompt,
+  signal: AbortSignal | undefined,
 ): Promise<ScoredAnswer> {
   if (result.isThinkUnclosed) return UNCLOSED_THINK;
   return scoreAnswer(plan.grader, {
@@ -127,6 +131,7 @@ async function scoreResult(
     prompt,
     ...(plan.sandbox === undefined ? {} : { sandbox: plan.sandbox }),
     ...(plan.containers === undefined ? {} : { containers: plan.containers }),
+    ...(signal === undefined ? {} : { signal }),
     ...(result.toolCalls === undefined ? {} : { toolCalls: result.toolCalls }),
   });
 }

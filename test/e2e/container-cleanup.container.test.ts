@@ -1,7 +1,7 @@
 // The CLI leaves no container behind: `llm-bench run terminal_bench` stopped with Ctrl-C while a sample's command runs
 // removes its container and ends with 130; one killed with -9 leaves it, and `llm-bench containers prune` removes it.
 // Against the real engine (Podman's Docker API) and the oracle mock server, on a task whose solution sleeps.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,6 +13,7 @@ import { createDatasetContext } from "../../src/datasets/create-dataset-context.
 import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmarks.js";
 import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
 import { runCli, spawnCli, waitForExit } from "./support/cli.js";
+import { onlyRunDir, readJson } from "./support/run-dir.js";
 
 const root = mkdtempSync(join(tmpdir(), "e2e-container-cleanup-"));
 const dataDir = join(root, "tasks");
@@ -102,6 +103,12 @@ describe("llm-bench run with containers", () => {
     const exit = await waitForExit(child);
     expect(exit.code).toBe(130);
     expect(await ownedBy(child.pid)).toEqual([]);
+    // The sample the stop cut short is not recorded: --resume runs it again.
+    const runDir = onlyRunDir(outputDir);
+    expect(readJson<{ status: string }>(join(runDir, "run.json")).status).toBe("interrupted");
+    const journal = join(runDir, "samples.jsonl");
+    expect(existsSync(journal) ? readFileSync(journal, "utf8").trim() : "").toBe("");
+    expect(child.output.stderr).toMatch(/Continue with: llm-bench run --resume/);
   });
 
   it("leaves the container of a run killed with -9 to `containers prune`", async () => {

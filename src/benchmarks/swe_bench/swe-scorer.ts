@@ -42,7 +42,9 @@ export function sweScorer(name: string, evaluate: EvaluateSwePatch): RecipeScore
           `${sample.id}: the patch is evaluated in a container and this run has no container engine (a run connects to one for a recipe that uses containers: --docker-host, else DOCKER_HOST)`,
         );
       }
-      const verdict = await evaluate(sample.instance, patch, answer.containers, sample.harness);
+      const options =
+        answer.signal === undefined ? sample.harness : { ...sample.harness, signal: answer.signal };
+      const verdict = await evaluate(sample.instance, patch, answer.containers, options);
       return {
         correct: verdict.correct,
         reason: verdict.reason,

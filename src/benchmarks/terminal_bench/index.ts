@@ -23,6 +23,7 @@ const program: RecipeProgram = {
   run: (sample, session, context) =>
     runTerminalBenchTask(sample as TerminalBenchSample, session, context.containers, {
       maxTurns: (sample as TerminalBenchSample).maxTurns,
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
     }),
 };
 

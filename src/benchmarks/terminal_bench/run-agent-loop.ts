@@ -56,6 +56,8 @@ export interface AgentLoopOptions {
   /** The directory commands start in before any reported one; absent: the image's. */
   readonly workdir?: string;
   readonly now?: () => number;
+  /** The run's stop: the command running when it aborts is ended and the loop throws its reason. */
+  readonly signal?: AbortSignal;
 }
 
 function quoteForShell(text: string): string {
@@ -115,7 +117,9 @@ export async function runAgentLoop(
         // The end of a long output is where an error is: its first and last halves are kept.
         keep: "ends",
         ...(options.workdir === undefined ? {} : { workdir: options.workdir }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
+      if (result.status === "aborted") throw options.signal?.reason ?? new Error("the run was stopped");
       cwd = reportedDirectory(result.stderr) ?? cwd;
       reports.push({
         command,

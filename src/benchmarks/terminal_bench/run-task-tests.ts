@@ -30,6 +30,7 @@ export async function runTaskTests(
   sample: TerminalBenchSample,
   container: SampleContainer,
   agentCwd: string | undefined,
+  signal?: AbortSignal,
 ): Promise<TaskTestsResult> {
   const runTests = await readFile(path.join(sample.taskDirectory, "run-tests.sh"));
   await container.putFiles(CONTAINER_TEST_DIR, [{ path: "run-tests.sh", content: runTests, mode: 0o755 }]);
@@ -43,7 +44,9 @@ export async function runTaskTests(
     timeoutMs: sample.config.max_test_timeout_sec * 1000,
     env: { ...sample.environment, TEST_DIR: CONTAINER_TEST_DIR },
     ...(workdir === undefined ? {} : { workdir }),
+    ...(signal === undefined ? {} : { signal }),
   });
+  if (exec.status === "aborted") throw signal?.reason ?? new Error("the run was stopped");
   const tail = await container.exec(["tail", "-c", String(TEST_OUTPUT_BYTES), TEST_LOG], {
     outputBytes: TEST_OUTPUT_BYTES,
   });

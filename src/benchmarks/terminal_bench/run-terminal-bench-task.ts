@@ -13,6 +13,8 @@ export interface TerminalBenchTaskOptions {
   readonly maxTurns: number;
   readonly commandTimeoutMs?: number;
   readonly now?: () => number;
+  /** The run's stop: ends the command running and the sample (not recorded; --resume runs it again). */
+  readonly signal?: AbortSignal;
 }
 
 /** A repository name for the task's image: `llm-bench/terminal-bench-<id>`, in the characters image names allow. */
@@ -24,14 +26,21 @@ export function imageRepository(id: string): string {
   return `llm-bench/terminal-bench-${slug === "" ? "task" : slug}`;
 }
 
-async function prepareImage(engine: ContainerEngine, sample: TerminalBenchSample): Promise<string> {
+async function prepareImage(
+  engine: ContainerEngine,
+  sample: TerminalBenchSample,
+  signal: AbortSignal | undefined,
+): Promise<string> {
   const { image } = sample;
-  if (image.kind === "pull") return engine.ensureImage(image.reference);
-  return engine.buildImage({
-    contextDirectory: image.contextDirectory,
-    dockerfile: image.dockerfile,
-    repository: imageRepository(sample.id),
-  });
+  if (image.kind === "pull") return engine.ensureImage(image.reference, signal);
+  return engine.buildImage(
+    {
+      contextDirectory: image.contextDirectory,
+      dockerfile: image.dockerfile,
+      repository: imageRepository(sample.id),
+    },
+    signal,
+  );
 }
 
 function reasonOf(endedBy: LoopEnding, tests: TaskTestsResult, isCorrect: boolean): string {
@@ -58,7 +67,7 @@ export async function runTerminalBenchTask(
     throw new ConfigError(
       "terminal_bench runs each task in a container: the run needs a container engine (Docker or Podman's Docker API; --docker-host or DOCKER_HOST).",
     );
-  const image = await prepareImage(engine, sample);
+  const image = await prepareImage(engine, sample, options.signal);
   return engine.withContainer(
     {
       image,
@@ -73,8 +82,9 @@ export async function runTerminalBenchTask(
         ...(sample.workdir === undefined ? {} : { workdir: sample.workdir }),
         ...(options.commandTimeoutMs === undefined ? {} : { commandTimeoutMs: options.commandTimeoutMs }),
         ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
-      const tests = await runTaskTests(sample, container, loop.cwd);
+      const tests = await runTaskTests(sample, container, loop.cwd, options.signal);
       const isCorrect = isResolved(tests.parsed);
       return {
         correct: isCorrect,
@@ -94,5 +104,6 @@ export async function runTerminalBenchTask(
         },
       };
     },
+    options.signal,
   );
 }
