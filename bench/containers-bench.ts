@@ -7,9 +7,15 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { evaluateSwePatch } from "../src/benchmarks/swe_bench/swe-harness.js";
+import { makeCalcFixture } from "../src/benchmarks/swe_bench/test-support/calc-fixture.js";
 import { openContainerEngine } from "../src/containers/open-container-engine.js";
 import { TEST_PYTHON_IMAGE, testDockerHost } from "../src/containers/test-support/test-engine.js";
+import { createDatasetContext } from "../src/datasets/create-dataset-context.js";
+import { loadOracleBenchmarks } from "../src/mock-server/load-oracle-benchmarks.js";
+import { startMockServer } from "../src/mock-server/start-mock-server.js";
+import { runBenchmarks } from "../src/runner/run-benchmarks.js";
 import { percentile, sortSamples } from "../src/stats/summarize.js";
 
 const runs = Number(process.argv[2] ?? 7);
@@ -74,7 +80,71 @@ for (let run = 0; run < runs; run++) {
   await fresh.close();
 }
 rmSync(context, { recursive: true, force: true });
+
+// Whole samples. SWE-bench: the calc fixture's gold patch evaluated (repository tree copied in, patch and test patch
+// applied, FAIL_TO_PASS and PASS_TO_PASS run by pytest), one at a time, the mirror clone already cached.
+const fixture = makeCalcFixture();
+const cacheDirectory = mkdtempSync(join(tmpdir(), "containers-bench-cache-"));
+const harness = { images: "spec" as const, repoUrl: fixture.repoUrl, cacheDirectory };
+await evaluateSwePatch(fixture.instance, fixture.goldPatch, engine, harness);
+const sweSamples: number[] = [];
+for (let run = 0; run < runs; run++) {
+  sweSamples.push(
+    await timed(async () => {
+      const verdict = await evaluateSwePatch(fixture.instance, fixture.goldPatch, engine, harness);
+      if (!verdict.correct) throw new Error(`the gold patch did not resolve the fixture: ${verdict.reason}`);
+    }),
+  );
+}
+fixture.remove();
+rmSync(cacheDirectory, { recursive: true, force: true });
 await engine.close();
+
+// Terminal-Bench: the four staged evoeval tasks through the oracle mock server and `runBenchmarks` (image built once
+// and reused, the oracle replaying solution.sh, the task's run-tests.sh with pytest), one container at a time and two.
+const shared = resolve(
+  process.env["LLM_BENCH_SHARED_DATA"] ?? join(import.meta.dirname, "../../shared/data"),
+);
+const evoeval = join(shared, "terminal_bench", "tasks");
+async function terminalBenchRun(workers: number): Promise<number> {
+  const benchmarks = await loadOracleBenchmarks(
+    ["terminal_bench"],
+    createDatasetContext({ dataDir: evoeval, env: {} }),
+  );
+  const server = await startMockServer({ oracle: { benchmarks, accuracy: 1, seed: 1 } });
+  const outputDir = mkdtempSync(join(tmpdir(), "containers-bench-run-"));
+  try {
+    return await timed(async () => {
+      const outcome = await runBenchmarks(
+        {
+          benchmarks: ["terminal_bench"],
+          baseUrl: server.url,
+          model: "mock-model",
+          dataDir: evoeval,
+          tasks: ["python_programming"],
+          outputDir,
+          concurrency: 4,
+          dockerHost: host,
+          containerWorkers: workers,
+          imageMap: [`ghcr.io/laude-institute/t-bench/python-3-13:20250620=${TEST_PYTHON_IMAGE}`],
+        },
+        { env: {} },
+      );
+      const correct = outcome.benchmarks[0]?.summary.overall.correct;
+      if (correct !== 4) throw new Error(`terminal_bench: ${correct} of 4 resolved`);
+    });
+  } finally {
+    await server.close();
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}
+await terminalBenchRun(2);
+const tbenchOne: number[] = [];
+const tbenchTwo: number[] = [];
+for (let run = 0; run < Math.min(runs, 3); run++) {
+  tbenchOne.push(await terminalBenchRun(1));
+  tbenchTwo.push(await terminalBenchRun(2));
+}
 
 const podmanVersion = execFileSync("podman", ["--version"], { encoding: "utf8", env: conf }).trim();
 const lines = [
@@ -85,5 +155,7 @@ const lines = [
   `anchor: podman exec CONTAINER true (CLI): ${ms(median(cliExecs))} → ratio ${(median(execs) / median(cliExecs)).toFixed(2)}`,
   `1 MiB file copied in (putFiles): ${ms(median(copies))}`,
   `image build: first ${ms(firstBuild)}; cached (same context, looked up by digest): ${ms(median(cachedBuilds))}`,
+  `swe_bench sample (calc fixture, gold patch, spec images): ${ms(median(sweSamples))}`,
+  `terminal_bench, 4 evoeval tasks (oracle, medians of ${tbenchOne.length}): ${ms(median(tbenchOne))} with 1 container worker (${ms(median(tbenchOne) / 4)} a sample), ${ms(median(tbenchTwo))} with 2`,
 ];
 console.log(lines.join("\n"));
