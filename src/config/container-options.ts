@@ -62,9 +62,19 @@ export const containerOptions = optionGroup("Containers (terminal_bench, swe_ben
     defaultHelp: "2",
   }),
   imageMap: option({
-    schema: z.array(z.string().min(1)).optional(),
+    schema: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^\s*[^=\s][^=]*=\s*\S.*$/,
+            "must be FROM=TO, e.g. --image-map python:3.11=registry.example/python:3.11",
+          ),
+      )
+      .optional(),
     flag: "image-map",
     placeholder: "FROM=TO",
+    expected: "FROM=TO (repeated), e.g. python:3.11=registry.example/python:3.11",
     help:
       "Use image TO where a task names FROM (Dockerfiles' FROM lines too), repeated: mirrors, air-gapped registries. " +
       "FROM without a tag maps every tag; FROM ending in / maps a prefix.",

@@ -51,6 +51,29 @@ describe("bad input", () => {
     expectUsageError(result, /Unknown benchmark "mmlux"\. Available: .*gsm8k.*mmlu/);
   });
 
+  it("container flags: an unreachable engine, a bad size, a bad image map, an unknown prune action", async () => {
+    const [engine, memory, imageMap, prune] = await Promise.all([
+      runCli([
+        "run",
+        "swe_bench",
+        "--base-url",
+        server.url,
+        "--docker-host",
+        "unix:///nonexistent/docker.sock",
+      ]),
+      runCli(["run", "swe_bench", "--base-url", server.url, "--container-memory", "lots"]),
+      runCli(["run", "terminal_bench", "--base-url", server.url, "--image-map", "python:3.11"]),
+      runCli(["containers", "clean"]),
+    ]);
+    expectUsageError(
+      engine,
+      /container engine at unix:\/\/\/nonexistent\/docker.sock does not answer.*--docker-host/s,
+    );
+    expectUsageError(memory, /--container-memory.*a size such as 2g or 512m/);
+    expectUsageError(imageMap, /--image-map: expected FROM=TO/);
+    expectUsageError(prune, /containers: unknown action "clean"; usage: llm-bench containers prune/);
+  });
+
   it("an unknown flag points at --help", async () => {
     expectUsageError(
       await runCli(["run", "gsm8k", "--concurrrency", "4"]),
