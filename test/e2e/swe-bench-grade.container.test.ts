@@ -1,13 +1,14 @@
 // `llm-bench grade swe_bench --responses predictions.jsonl`: SWE-bench's own predictions format, each patch evaluated
 // in a real container (Podman's Docker API) — the gold patch resolves the fixture instance, an empty `model_patch`
 // is wrong without a container — and the run directory written as a run's.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CalcFixture,
   makeCalcFixture,
+  writeVerifiedDataDir,
 } from "../../src/benchmarks/swe_bench/test-support/calc-fixture.js";
 import { TEST_PYTHON_IMAGE, testDockerHost } from "../../src/containers/test-support/test-engine.js";
 import { runCli } from "./support/cli.js";
@@ -19,25 +20,7 @@ let fixture: CalcFixture;
 
 beforeAll(() => {
   fixture = makeCalcFixture();
-  const { instance } = fixture;
-  // The instance as SWE-bench Verified's published row.
-  const row = {
-    repo: instance.repo,
-    instance_id: instance.instanceId,
-    base_commit: instance.baseCommit,
-    patch: instance.patch,
-    test_patch: instance.testPatch,
-    problem_statement: instance.problemStatement,
-    hints_text: instance.hintsText,
-    created_at: "2024-01-01T00:00:00Z",
-    version: instance.version,
-    FAIL_TO_PASS: JSON.stringify(instance.failToPass),
-    PASS_TO_PASS: JSON.stringify(instance.passToPass),
-    environment_setup_commit: instance.environmentSetupCommit,
-    difficulty: "<15 min fix",
-  };
-  mkdirSync(join(dataDir, "swe_bench", "data"), { recursive: true });
-  writeFileSync(join(dataDir, "swe_bench", "data", "test-00000-of-00001.jsonl"), `${JSON.stringify(row)}\n`);
+  writeVerifiedDataDir(fixture.instance, dataDir);
 });
 
 afterAll(() => {

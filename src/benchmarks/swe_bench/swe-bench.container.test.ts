@@ -3,7 +3,7 @@
 // oracle's answers through the recipe's scorer — the gold patch resolves it; the wrong answers fail for the reasons
 // swe-oracle.ts gives (the note file applies and FAIL_TO_PASS still fails; the other hunk does not apply) — and whole
 // runs through the oracle mock server and the HTTP client report exactly the verdict the oracle served.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ import type { Recipe, RecipeScorer } from "../types.js";
 import { sweBench } from "./index.js";
 import type { SweBenchSample } from "./swe-instance.js";
 import { sweOracle } from "./swe-oracle.js";
-import { type CalcFixture, makeCalcFixture } from "./test-support/calc-fixture.js";
+import { type CalcFixture, makeCalcFixture, writeVerifiedDataDir } from "./test-support/calc-fixture.js";
 
 const IMAGE_MAP = `python:3.11=${TEST_PYTHON_IMAGE}`;
 const recipe = sweBench.recipes[0] as Recipe;
@@ -42,28 +42,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "swe-bench-data-"));
   cacheDir = mkdtempSync(path.join(tmpdir(), "swe-bench-cache-"));
   dirs.push(dataDir, cacheDir);
-  // The fixture's instance as SWE-bench Verified's published row (the test lists JSON-encoded).
-  const { instance } = fixture;
-  const row = {
-    repo: instance.repo,
-    instance_id: instance.instanceId,
-    base_commit: instance.baseCommit,
-    patch: instance.patch,
-    test_patch: instance.testPatch,
-    problem_statement: instance.problemStatement,
-    hints_text: instance.hintsText,
-    created_at: "2024-01-01T00:00:00Z",
-    version: instance.version,
-    FAIL_TO_PASS: JSON.stringify(instance.failToPass),
-    PASS_TO_PASS: JSON.stringify(instance.passToPass),
-    environment_setup_commit: instance.environmentSetupCommit,
-    difficulty: "<15 min fix",
-  };
-  mkdirSync(path.join(dataDir, "swe_bench", "data"), { recursive: true });
-  writeFileSync(
-    path.join(dataDir, "swe_bench", "data", "test-00000-of-00001.jsonl"),
-    `${JSON.stringify(row)}\n`,
-  );
+  writeVerifiedDataDir(fixture.instance, dataDir);
   engine = await openContainerEngine({ env: testEngineEnv(), imageMap: [IMAGE_MAP] });
   const loaded = await sweBench.load({
     context: createDatasetContext({ dataDir, cacheDir, env: {} }),

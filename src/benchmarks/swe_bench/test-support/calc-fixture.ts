@@ -164,3 +164,27 @@ export function makeCalcFixture(): CalcFixture {
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Writes `instance` as SWE-bench Verified's published row (the test lists JSON-encoded) where `--data-dir D` reads
+ * it: `D/swe_bench/data/test-00000-of-00001.jsonl`.
+ */
+export function writeVerifiedDataDir(instance: SweInstance, dataDir: string): void {
+  const row = {
+    repo: instance.repo,
+    instance_id: instance.instanceId,
+    base_commit: instance.baseCommit,
+    patch: instance.patch,
+    test_patch: instance.testPatch,
+    problem_statement: instance.problemStatement,
+    hints_text: instance.hintsText,
+    created_at: "2024-01-01T00:00:00Z",
+    version: instance.version,
+    FAIL_TO_PASS: JSON.stringify(instance.failToPass),
+    PASS_TO_PASS: JSON.stringify(instance.passToPass),
+    environment_setup_commit: instance.environmentSetupCommit,
+    difficulty: "<15 min fix",
+  };
+  mkdirSync(join(dataDir, "swe_bench", "data"), { recursive: true });
+  writeFileSync(join(dataDir, "swe_bench", "data", "test-00000-of-00001.jsonl"), `${JSON.stringify(row)}\n`);
+}
