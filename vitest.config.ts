@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // Two forks on two cores: vitest's default is cores − 1 (one fork here), which leaves a core idle while a file
+    // waits on the CLI processes and servers it starts (the suite used ~1.2 cores with one fork).
+    maxWorkers: 2,
     // The JSON report feeds the plain "N passed, N failed" line that .ci/run prints.
     reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]],
     typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },

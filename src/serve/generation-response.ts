@@ -23,7 +23,10 @@ import type { ServerCounters } from "./server-counters.js";
 export interface ResponseContext {
   counters: ServerCounters;
   now: () => number;
-  /** When set, every SSE chunk carries `"server_ts_ms"`: this clock (epoch ms) when its write was prepared. */
+  /**
+   * When set, every SSE chunk carries `"server_ts_ms"`: this clock (epoch ms) when its token was handed over (other
+   * chunks: when their write was prepared).
+   */
   chunkClock: (() => number) | undefined;
 }
 
@@ -83,9 +86,16 @@ export class GenerationResponse implements ServedGenerateOptions {
       this.frames = new StreamFrames(identity);
       this.isUsageIncluded = request.isUsageIncluded;
       const frames = this.frames;
-      // Per delta only the token's frame is built: the checks, the head and the stamp come once per write.
+      // Per delta only the token's frame is built: the checks and the head come once per write. A timestamped
+      // token is stamped when it is handed over: a write's frames can be handed over in more than one turn of a
+      // busy event loop, and the write's opening stamp made a later token look earlier than its deadline (seen as
+      // tokens 3–8 ms early under two test processes on two cores).
       this.onTextDelta = (text) => {
-        if (this.pending === "" && !this.openBurst()) return;
+        if (this.pending === "") {
+          if (!this.openBurst()) return;
+        } else if (this.context.chunkClock !== undefined) {
+          this.stamp = timestampField(this.context.chunkClock());
+        }
         this.pending += frames.token(text, this.stamp);
       };
       this.onStart = () => this.writeStreamHead();
