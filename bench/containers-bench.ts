@@ -5,9 +5,11 @@
 // Terminal-Bench's four staged evoeval tasks and the SWE-bench fixture instance, graded through the driver.
 // `tsx bench/containers-bench.ts [RUNS]`; prints medians of RUNS (default 7).
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import Docker from "dockerode";
 import { evaluateSwePatch } from "../src/benchmarks/swe_bench/swe-harness.js";
 import { makeCalcFixture } from "../src/benchmarks/swe_bench/test-support/calc-fixture.js";
 import { openContainerEngine } from "../src/containers/open-container-engine.js";
@@ -69,9 +71,13 @@ for (let run = 0; run < runs; run++) {
 
 const context = mkdtempSync(join(tmpdir(), "containers-bench-"));
 writeFileSync(join(context, "Dockerfile"), "FROM python:3.11\nWORKDIR /app\nCOPY data.txt ./\n");
-writeFileSync(join(context, "data.txt"), "bench\n");
+// A context no earlier run built (its digest is new), so the first build is a real one; the image is removed after.
+writeFileSync(join(context, "data.txt"), `bench ${randomUUID()}\n`);
 const build = { contextDirectory: context, repository: "llm-bench/containers-bench" };
-const firstBuild = await timed(() => engine.buildImage(build));
+let builtTag = "";
+const firstBuild = await timed(async () => {
+  builtTag = await engine.buildImage(build);
+});
 const cachedBuilds: number[] = [];
 for (let run = 0; run < runs; run++) {
   // A fresh engine each time: the lookup by digest, not the engine's in-memory memo.
@@ -80,6 +86,7 @@ for (let run = 0; run < runs; run++) {
   await fresh.close();
 }
 rmSync(context, { recursive: true, force: true });
+await new Docker({ socketPath: new URL(host).pathname }).getImage(builtTag).remove();
 
 // Whole samples. SWE-bench: the calc fixture's gold patch evaluated (repository tree copied in, patch and test patch
 // applied, FAIL_TO_PASS and PASS_TO_PASS run by pytest), one at a time, the mirror clone already cached.
