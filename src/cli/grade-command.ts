@@ -46,7 +46,9 @@ export async function gradeCommand(io: CliIo): Promise<number> {
     env: io.env,
     signal: io.signal,
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
-    onImageProgress: imageProgressLines((line) => io.stderr.write(`${line}\n`)),
+    ...(gradeInput.quiet === true
+      ? {}
+      : { onImageProgress: imageProgressLines((line) => io.stderr.write(`${line}\n`)) }),
   });
   io.stdout.write(`${accuracyTable(result.summary)}\nResults: ${result.runDir}\n`);
   return 0;

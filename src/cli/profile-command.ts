@@ -17,7 +17,11 @@ export async function profileCommand(io: CliIo): Promise<number> {
     io.stdout.write(formatCommandHelp(profileSpec));
     return 0;
   }
-  const progress = createProgressReporter({ stream: io.stderr, verbose: input.verbose === true });
+  const progress = createProgressReporter({
+    stream: io.stderr,
+    verbose: input.verbose === true,
+    quiet: input.quiet === true,
+  });
   const outcome = await runProfile(input, {
     signal: io.signal,
     env: io.env,

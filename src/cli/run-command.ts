@@ -17,7 +17,11 @@ export async function runCommand(io: CliIo): Promise<number> {
     return 0;
   }
   const input = { ...values, benchmarks: positionals };
-  const progress = createProgressReporter({ stream: io.stderr, verbose: values.verbose === true });
+  const progress = createProgressReporter({
+    stream: io.stderr,
+    verbose: values.verbose === true,
+    quiet: values.quiet === true,
+  });
   const outcome = await runBenchmarks(input, { reporter: progress, signal: io.signal, env: io.env });
   progress.finish();
   io.stdout.write(formatOutcome(outcome));

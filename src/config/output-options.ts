@@ -9,6 +9,12 @@ export const outputOptions = optionGroup("Output", {
     placeholder: "DIR",
     help: "Where run directories go.",
   }),
+  quiet: option({
+    schema: z.boolean().default(false),
+    flag: "quiet",
+    short: "q",
+    help: "No progress on stderr (no bar, progress lines, downloads or image builds); warnings and errors still print.",
+  }),
 });
 
 /** `run` and `profile`: continue a run directory (a new session of it). */

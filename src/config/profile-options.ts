@@ -80,6 +80,7 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "goodput",
   "serverMetricsUrl",
   "serverMetricsIntervalS",
+  "quiet",
   "dockerHost",
   "containerWorkers",
   "imageMap",

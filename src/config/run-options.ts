@@ -113,6 +113,7 @@ export const RESUMABLE_OPTION_KEYS = [
   "scrapePrometheus",
   "prometheusUrl",
   "maxConsecutiveFailures",
+  "quiet",
   // Where containers run and images come from (a mirror of the same images), not what they are.
   "dockerHost",
   "containerWorkers",

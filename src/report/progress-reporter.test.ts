@@ -131,3 +131,44 @@ describe("createProgressReporter, a TTY", () => {
     expect(output.split("\n")).not.toContain("[progress]");
   });
 });
+
+describe("createProgressReporter, downloads and --quiet", () => {
+  it("not a TTY: a download's first line, one a plain interval, and its end, with the speed", () => {
+    const { stream, lines } = fakeStream(false);
+    let nowMs = 0;
+    const reporter = createProgressReporter({ stream, now: () => nowMs });
+    const total = 40e6;
+    for (let second = 0; second <= 20; second++) {
+      nowMs = second * 1_000;
+      reporter.onDatasetProgress?.({
+        kind: "download",
+        label: "data.parquet",
+        bytesDone: second * 2e6,
+        bytesTotal: total,
+      });
+    }
+    expect(lines()).toEqual([
+      "downloading data.parquet: 0.0 MB of 40.0 MB",
+      "downloading data.parquet: 20.0 MB of 40.0 MB, 2.0 MB/s",
+      "downloading data.parquet: 40.0 MB of 40.0 MB, 2.0 MB/s",
+    ]);
+  });
+
+  it("quiet: no heading, bar, progress or download lines; warnings still", () => {
+    const { stream, text } = fakeStream(true);
+    const reporter = createProgressReporter({ stream, quiet: true });
+    reporter.onRunStart?.({
+      runDir: "results/r",
+      model: "m",
+      benchmarks: [{ name: "gsm8k", samples: 2 }],
+      toRequest: 2,
+      alreadyDone: 0,
+    });
+    reporter.onDatasetProgress?.({ kind: "download", label: "x", bytesDone: 1, bytesTotal: 2 });
+    reporter.onImageProgress?.({ image: "python:3.11", action: "pull", message: "pulling" });
+    reporter.onSampleEnd?.(sample(0, true));
+    reporter.onWarning?.("the server is slow");
+    reporter.onRunEnd?.({});
+    expect(text()).toBe("warning: the server is slow\n");
+  });
+});

@@ -15,6 +15,8 @@ export interface ProgressReporterOptions {
   /** Plain-line interval when the stream is not a TTY. */
   plainIntervalMs?: number;
   verbose?: boolean;
+  /** No progress at all (bar, lines, downloads, images); warnings still print. */
+  quiet?: boolean;
 }
 
 export function createProgressReporter(options: ProgressReporterOptions): RunReporter & { finish(): void } {
@@ -35,7 +37,9 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
   let startMs = now();
   let lastDrawMs = Number.NEGATIVE_INFINITY;
   let hasBar = false;
-  let lastDownload = "";
+  /** The download being shown: its label, when it started, when a plain line last told of it. */
+  let download: { label: string; startMs: number; lastLineMs: number } | undefined;
+  const isQuiet = options.quiet === true;
 
   const line = (): string => {
     const elapsedS = (now() - startMs) / 1000;
@@ -65,6 +69,7 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
   };
 
   const draw = (force: boolean): void => {
+    if (isQuiet) return;
     const time = now();
     if (isTty) {
       if (!force && time - lastDrawMs < 100) return;
@@ -87,7 +92,7 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
   const start = (heading: string): void => {
     clearBar();
     startMs = now();
-    stream.write(heading);
+    if (!isQuiet) stream.write(heading);
     draw(true);
   };
 
@@ -98,21 +103,23 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
 
   return {
     onImageProgress(progress: ImageProgress) {
-      imageLine(progress);
+      if (!isQuiet) imageLine(progress);
     },
     onDatasetProgress(progress: ReadProgress) {
-      if (progress.kind !== "download") return;
-      const size =
-        progress.bytesTotal === undefined ? "" : ` of ${(progress.bytesTotal / 1e6).toFixed(1)} MB`;
+      if (progress.kind !== "download" || isQuiet) return;
+      const time = now();
+      const isNew = download?.label !== progress.label;
+      if (download === undefined || isNew)
+        download = { label: progress.label, startMs: time, lastLineMs: time };
+      const line = downloadLine(progress, (time - download.startMs) / 1000);
+      const isDone = progress.bytesTotal !== undefined && progress.bytesDone >= progress.bytesTotal;
       if (isTty) {
-        stream.write(
-          `\r\x1b[2Kdownloading ${progress.label}: ${(progress.bytesDone / 1e6).toFixed(1)} MB${size}`,
-        );
+        stream.write(`\r\x1b[2K${line}`);
         hasBar = true;
-      } else if (progress.label !== lastDownload) {
-        stream.write(`downloading ${progress.label}${size}\n`);
+      } else if (isNew || isDone || time - download.lastLineMs >= plainIntervalMs) {
+        stream.write(`${line}\n`);
+        download.lastLineMs = time;
       }
-      lastDownload = progress.label;
     },
     onRunStart(info: RunStartInfo) {
       unit = "samples";
@@ -168,11 +175,19 @@ export function createProgressReporter(options: ProgressReporterOptions): RunRep
     },
     onRunEnd() {
       draw(true);
-      if (isTty) stream.write("\n");
+      if (isTty && !isQuiet) stream.write("\n");
       hasBar = false;
     },
     finish() {
       clearBar();
     },
   };
+}
+
+/** `downloading LABEL: 12.3 MB of 45.6 MB, 5.2 MB/s` (the rate once some time has passed). */
+function downloadLine(progress: ReadProgress, elapsedS: number): string {
+  const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const size = progress.bytesTotal === undefined ? "" : ` of ${megabytes(progress.bytesTotal)} MB`;
+  const rate = elapsedS >= 0.1 ? `, ${megabytes(progress.bytesDone / elapsedS)} MB/s` : "";
+  return `downloading ${progress.label}: ${megabytes(progress.bytesDone)} MB${size}${rate}`;
 }
