@@ -9,7 +9,7 @@ import {
 } from "../results/compare-runs.js";
 import { readComparedResults } from "../results/read-compared-results.js";
 import { requireComplete } from "../results/require-complete.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
 import { compareSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
@@ -35,7 +35,7 @@ export async function compareCommand(io: CliIo): Promise<number> {
   io.stdout.write(
     values.json === true
       ? `${JSON.stringify({ benchmarks: comparisons.map(comparisonJson) }, null, 2)}\n`
-      : comparisons.map(comparisonText).join("\n"),
+      : comparisons.map((comparison) => comparisonText(comparison, terminalWidth(io.stdout))).join("\n"),
   );
   return 0;
 }
@@ -69,7 +69,7 @@ const ROWS: readonly { label: string; cell: (run: RunFigures) => string }[] = [
   },
 ];
 
-function comparisonText(comparison: BenchmarkComparison): string {
+function comparisonText(comparison: BenchmarkComparison, maxWidth: number | undefined): string {
   const header = [comparison.benchmark, ...comparison.runs.map((run) => run.run)];
   const headline = comparison.runs.find((run) => run.headline !== undefined)?.headline;
   const rows = [
@@ -84,7 +84,7 @@ function comparisonText(comparison: BenchmarkComparison): string {
         ]),
     ...ROWS.map(({ label, cell }) => [label, ...comparison.runs.map(cell)]),
   ];
-  const lines = [textTable(header, rows)];
+  const lines = [textTable(header, rows, { maxWidth })];
   for (const pair of comparison.pairedHeadlines) {
     lines.push(
       `paired ${pair.label} on ${pair.n} shared samples: ${pair.candidate} − ${pair.baseline} = ${pair.difference.toFixed(4)} ` +

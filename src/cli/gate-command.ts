@@ -6,7 +6,7 @@ import { formatSpec } from "../references/find-reference.js";
 import type { GateRow } from "../references/gate-benchmark.js";
 import { textTable } from "../report/text-table.js";
 import { gateRun, parseSpec, runReferenceYaml } from "../runner/gate-run.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
 import { gateSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
@@ -33,11 +33,15 @@ export async function gateCommand(io: CliIo): Promise<number> {
     allowIncomplete: options.allowIncomplete,
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
   });
-  io.stdout.write(options.json ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n` : gateTable(rows));
+  io.stdout.write(
+    options.json
+      ? `${JSON.stringify(rows.map(gateJson), null, 2)}\n`
+      : gateTable(rows, terminalWidth(io.stdout)),
+  );
   return rows.every((row) => row.isPassed) ? 0 : 1;
 }
 
-function gateTable(rows: readonly GateRow[]): string {
+function gateTable(rows: readonly GateRow[], maxWidth: number | undefined): string {
   const header = ["Benchmark", "Score", "Spec", "Reference", "Measured", "n", "theta", "gamma", "Verdict"];
   const body = rows.map((row) => [
     row.task,
@@ -56,7 +60,7 @@ function gateTable(rows: readonly GateRow[]): string {
     failed === 0
       ? `PASS: ${rows.length} of ${rows.length} benchmarks for ${model}.`
       : `FAIL: ${failed} of ${rows.length} benchmarks for ${model} measured past γ (below it, or above it where lower is better): a regression of θ or more is caught with probability 1 − β.`;
-  return `${textTable(header, body)}${summary}\n`;
+  return `${textTable(header, body, { maxWidth })}${summary}\n`;
 }
 
 function gateJson(row: GateRow): Record<string, unknown> {

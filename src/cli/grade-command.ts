@@ -6,7 +6,7 @@ import { imageProgressLines } from "../report/image-progress-lines.js";
 import { gradeResponses } from "../runner/grade-responses.js";
 import { gradeWithGrader } from "../runner/grade-with-grader.js";
 import { readPregeneratedResponses } from "../runner/read-pregenerated-responses.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
 import { gradeSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
@@ -50,7 +50,9 @@ export async function gradeCommand(io: CliIo): Promise<number> {
       ? {}
       : { onImageProgress: imageProgressLines((line) => io.stderr.write(`${line}\n`)) }),
   });
-  io.stdout.write(`${accuracyTable(result.summary)}\nResults: ${result.runDir}\n`);
+  io.stdout.write(
+    `${accuracyTable(result.summary, { maxWidth: terminalWidth(io.stdout) })}\nResults: ${result.runDir}\n`,
+  );
   return 0;
 }
 

@@ -59,6 +59,7 @@ describe("parseProfileCommandLine", () => {
       warmup: 0,
       clientWarmupMs: 300,
       outputDir: "results",
+      quiet: false,
       timeoutMs: 600_000,
       maxRetries: 0,
       graceMs: 5_000,

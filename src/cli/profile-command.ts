@@ -6,7 +6,7 @@ import { runProfile } from "../profile/run-profile.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
@@ -31,7 +31,8 @@ export async function profileCommand(io: CliIo): Promise<number> {
   progress.finish();
   io.stdout.write(profileTable(outcome.summary));
   for (const note of outcome.monitorNotes) io.stdout.write(`${note}\n`);
-  if (outcome.accuracy !== undefined) io.stdout.write(`\n${accuracyTable(outcome.accuracy.summary)}`);
+  if (outcome.accuracy !== undefined)
+    io.stdout.write(`\n${accuracyTable(outcome.accuracy.summary, { maxWidth: terminalWidth(io.stdout) })}`);
   io.stdout.write(`\nResults: ${outcome.runDir}\n`);
   if (outcome.isInterrupted) {
     io.stderr.write("Interrupted: the figures cover the requests that ended.\n");

@@ -4,7 +4,7 @@ import { failureReport } from "../report/failure-report.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
-import type { CliIo } from "./cli-io.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
 import { runSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { lengthWarning } from "./length-warning.js";
@@ -24,7 +24,7 @@ export async function runCommand(io: CliIo): Promise<number> {
   });
   const outcome = await runBenchmarks(input, { reporter: progress, signal: io.signal, env: io.env });
   progress.finish();
-  io.stdout.write(formatOutcome(outcome));
+  io.stdout.write(formatOutcome(outcome, terminalWidth(io.stdout)));
   if (outcome.status === "interrupted") {
     io.stderr.write(
       `Interrupted: finished samples are saved. Continue with: llm-bench run --resume ${outcome.runDir}\n`,
@@ -39,10 +39,10 @@ export async function runCommand(io: CliIo): Promise<number> {
   return 0;
 }
 
-function formatOutcome(outcome: RunOutcome): string {
+function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
   for (const { summary, metrics } of outcome.benchmarks) {
-    parts.push(accuracyTable(summary));
+    parts.push(accuracyTable(summary, { maxWidth }));
     const warning = lengthWarning(summary);
     if (warning !== undefined) parts.push(warning);
     const ms = (value: number | null): string => (value === null ? "-" : `${value.toFixed(1)} ms`);

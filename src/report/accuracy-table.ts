@@ -4,6 +4,7 @@ import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 import type { FacetGridSummary } from "../results/summarize-facets.js";
 import { headlineLabel } from "../results/summarize-headline.js";
 import type { ScoreMetric } from "../results/summarize-scores.js";
+import { fitColumnWidths, formatTableRow, type TableOptions, tableRule } from "./text-table.js";
 
 const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 /** A Wilson interval to a tenth of a point: `0.0%–7.1%`. */
@@ -41,7 +42,7 @@ function metricLine(metric: ScoreMetric): string {
   return `${metric.name} ${metric.mean.toFixed(4)} over ${metric.count}, 95% CI [${metric.ci95[0].toFixed(4)}, ${metric.ci95[1].toFixed(4)}] (bootstrap)`;
 }
 
-export function accuracyTable(summary: BenchmarkSummary): string {
+export function accuracyTable(summary: BenchmarkSummary, options: TableOptions = {}): string {
   if (summary.isMetricsOnly === true) return metricsOnly(summary);
   const rows: string[][] = [];
   const hasSubtasks = !(summary.tasks.length === 1 && summary.tasks[0]?.task === summary.benchmark);
@@ -55,15 +56,9 @@ export function accuracyTable(summary: BenchmarkSummary): string {
   if (hasSubtasks && summary.tasks.length > 1)
     footer.push(["MACRO AVG", "", "", percent(summary.macroAccuracy)]);
   const header = ["Task", "Correct", "Total", "Accuracy"];
-  const all = [header, ...rows, ...footer];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
-  const format = (row: string[]): string =>
-    row
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join("  ");
-  const rule = widths.map((width) => "-".repeat(width)).join("  ");
+  const widths = fitColumnWidths([header, ...rows, ...footer], options.maxWidth);
+  const format = (row: string[]): string => formatTableRow(row, widths);
+  const rule = tableRule(widths);
   const lines = [
     `${summary.benchmark}`,
     format(header),
