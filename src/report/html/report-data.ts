@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { SampleRecord } from "../../core/sample-record.js";
 import { ConfigError } from "../../errors.js";
-import { type BenchmarkResultFile, readRunResults } from "../../results/read-run-results.js";
+import { type BenchmarkResultFile, type RunResults, readRunResults } from "../../results/read-run-results.js";
 import type { RunManifest } from "../../results/run-manifest.js";
 import { taskAccuracyCi } from "../../results/task-accuracy-ci.js";
 import { readJournal } from "./read-journal.js";
@@ -135,8 +135,11 @@ export function timedRecord(record: SampleRecord, offsetsMs: readonly number[]):
 }
 
 /** A run directory's section of a report, its texts interned in `table` (shared when several runs are shown). */
-export function buildRunSection(runDir: string, table: StringTable): RunSection {
-  const run = readRunResults(runDir);
+export function buildRunSection(
+  runDir: string,
+  table: StringTable,
+  run: RunResults = readRunResults(runDir),
+): RunSection {
   const records = readJournal(join(runDir, "samples.jsonl"));
   const offsetsMs = sessionOffsetsMs(run.manifest);
   return {
