@@ -1,0 +1,238 @@
+// The data of a profile's HTML report (`buildProfileReportData`): per-request scatter columns from
+// profile_export.jsonl, and from profile_summary.json the percentile table, goodput and the client self-measurement.
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../../errors.js";
+import { readRunManifest } from "../../results/run-manifest.js";
+import { REPORT_DATA_VERSION, type TimelineData } from "./report-model.js";
+import { timeline } from "./serving-figures.js";
+
+const optionalMs = z.number().nullable();
+
+/** One line of profile_export.jsonl: the fields the report draws (the writer is `profile-export-line.ts`). */
+const exportLineSchema = z.looseObject({
+  index: z.number().int(),
+  is_warmup: z.boolean(),
+  status: z.string(),
+  error_class: z.string().nullable(),
+  sent_at_ms: z.number(),
+  ttft_ms: optionalMs,
+  itl_ms: optionalMs,
+  e2e_latency_ms: optionalMs,
+  output_tokens: z.number().nullable(),
+});
+
+const statsSchema = z.looseObject({ count: z.number() }).catchall(z.number().nullable());
+
+const summarySchema = z.looseObject({
+  request_count: z.number(),
+  successful_requests: z.number(),
+  failed_requests: z.number(),
+  errors_by_class: z.record(z.string(), z.number()),
+  duration_s: z.number(),
+  request_throughput_rps: z.number().nullable(),
+  output_token_throughput_tps: z.number().nullable(),
+  total_token_throughput_tps: z.number().nullable(),
+  target_request_rate_rps: z.number().nullable().optional(),
+  achieved_request_rate_rps: z.number().nullable().optional(),
+  goodput: z
+    .object({
+      slos_ms: z.record(z.string(), z.number()),
+      good_requests: z.number(),
+      goodput_rps: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
+  metrics: z.record(z.string(), statsSchema),
+  monitors: z
+    .looseObject({
+      client: z
+        .looseObject({
+          wall_s: z.number().optional(),
+          loop_delay_p50_ms: z.number().nullable().optional(),
+          loop_delay_p99_ms: z.number().nullable().optional(),
+          loop_delay_max_ms: z.number().nullable().optional(),
+          cpu_cores: z.number().optional(),
+          is_client_bound: z.boolean().optional(),
+          reasons: z.array(z.string()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+/** Per-request columns, index-aligned, in export order (ms from the session's load start). */
+export interface ProfileRequestsData {
+  index: number[];
+  isWarmup: boolean[];
+  sentAtMs: number[];
+  ttftMs: (number | null)[];
+  itlMs: (number | null)[];
+  e2eMs: (number | null)[];
+  outputTokens: (number | null)[];
+  /** null when the request was answered. */
+  errorClass: (string | null)[];
+}
+
+export interface ClientMeasurementData {
+  wallS: number | null;
+  loopDelayP50Ms: number | null;
+  loopDelayP99Ms: number | null;
+  loopDelayMaxMs: number | null;
+  cpuCores: number | null;
+  isClientBound: boolean;
+  /** Why the figures are client-bound (the warning's words); empty when they are not. */
+  reasons: string[];
+}
+
+export interface ProfileSection {
+  label: string;
+  runDir: string;
+  model: string;
+  status: string;
+  requests: ProfileRequestsData;
+  /** profile_summary.json's per-metric statistics (avg, min, max, p1…p99, std, count) as it gives them. */
+  percentiles: Record<string, Record<string, number | null>>;
+  totals: {
+    requestCount: number;
+    successfulRequests: number;
+    failedRequests: number;
+    durationS: number;
+    requestThroughputRps: number | null;
+    outputTokenThroughputTps: number | null;
+    totalTokenThroughputTps: number | null;
+    targetRequestRateRps: number | null;
+    achievedRequestRateRps: number | null;
+    errorsByClass: Record<string, number>;
+  };
+  goodput: { slosMs: Record<string, number>; goodRequests: number; goodputRps: number | null } | null;
+  /** The measured requests (warm-up left out) over time. */
+  timeline: TimelineData;
+  client: ClientMeasurementData | null;
+}
+
+export interface ProfileReportData {
+  kind: "profile";
+  version: number;
+  profile: ProfileSection;
+}
+
+function parseJson(path: string, text: string, line?: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${path}${line === undefined ? "" : `:${line}`}: not JSON.`, { cause: error });
+  }
+}
+
+function check<T>(schema: z.ZodType<T>, json: unknown, where: string): T {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ConfigError(`${where}: field "${issue?.path.join(".") ?? ""}": ${issue?.message ?? "invalid"}.`);
+}
+
+function readSummary(runDir: string): z.infer<typeof summarySchema> {
+  const path = join(runDir, "profile_summary.json");
+  if (!existsSync(path)) throw new ConfigError(`${path} is missing: is ${runDir} a profile directory?`);
+  return check(summarySchema, parseJson(path, readFileSync(path, "utf8")), path);
+}
+
+export function readProfileRequests(path: string): ProfileRequestsData {
+  const requests: ProfileRequestsData = {
+    index: [],
+    isWarmup: [],
+    sentAtMs: [],
+    ttftMs: [],
+    itlMs: [],
+    e2eMs: [],
+    outputTokens: [],
+    errorClass: [],
+  };
+  if (!existsSync(path)) return requests;
+  const lines = readFileSync(path, "utf8").split("\n");
+  for (const [number, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const request = check(exportLineSchema, parseJson(path, line, number + 1), `${path}:${number + 1}`);
+    requests.index.push(request.index);
+    requests.isWarmup.push(request.is_warmup);
+    requests.sentAtMs.push(request.sent_at_ms);
+    requests.ttftMs.push(request.ttft_ms);
+    requests.itlMs.push(request.itl_ms);
+    requests.e2eMs.push(request.e2e_latency_ms);
+    requests.outputTokens.push(request.output_tokens);
+    requests.errorClass.push(request.error_class);
+  }
+  return requests;
+}
+
+function measuredTimeline(requests: ProfileRequestsData): TimelineData {
+  const timed = requests.index.flatMap((_, at) =>
+    requests.isWarmup[at] === true
+      ? []
+      : [
+          {
+            startMs: requests.sentAtMs[at] ?? 0,
+            e2eMs: requests.e2eMs[at] ?? 0,
+            ttftMs: requests.ttftMs[at] ?? null,
+            itlMs: requests.itlMs[at] ?? null,
+            outputTokens: requests.outputTokens[at] ?? null,
+            errorClass: requests.errorClass[at] ?? null,
+          },
+        ],
+  );
+  return timeline(timed);
+}
+
+export function buildProfileReportData(runDir: string): ProfileReportData {
+  const manifest = readRunManifest(join(runDir, "run.json"));
+  const summary = readSummary(runDir);
+  const requests = readProfileRequests(join(runDir, "profile_export.jsonl"));
+  const client = summary.monitors?.client;
+  return {
+    kind: "profile",
+    version: REPORT_DATA_VERSION,
+    profile: {
+      label: basename(resolve(runDir)),
+      runDir,
+      model: manifest.model,
+      status: manifest.status,
+      requests,
+      percentiles: summary.metrics,
+      totals: {
+        requestCount: summary.request_count,
+        successfulRequests: summary.successful_requests,
+        failedRequests: summary.failed_requests,
+        durationS: summary.duration_s,
+        requestThroughputRps: summary.request_throughput_rps,
+        outputTokenThroughputTps: summary.output_token_throughput_tps,
+        totalTokenThroughputTps: summary.total_token_throughput_tps,
+        targetRequestRateRps: summary.target_request_rate_rps ?? null,
+        achievedRequestRateRps: summary.achieved_request_rate_rps ?? null,
+        errorsByClass: summary.errors_by_class,
+      },
+      goodput:
+        summary.goodput === undefined || summary.goodput === null
+          ? null
+          : {
+              slosMs: summary.goodput.slos_ms,
+              goodRequests: summary.goodput.good_requests,
+              goodputRps: summary.goodput.goodput_rps,
+            },
+      timeline: measuredTimeline(requests),
+      client:
+        client === undefined
+          ? null
+          : {
+              wallS: client.wall_s ?? null,
+              loopDelayP50Ms: client.loop_delay_p50_ms ?? null,
+              loopDelayP99Ms: client.loop_delay_p99_ms ?? null,
+              loopDelayMaxMs: client.loop_delay_max_ms ?? null,
+              cpuCores: client.cpu_cores ?? null,
+              isClientBound: client.is_client_bound ?? false,
+              reasons: client.reasons ?? [],
+            },
+    },
+  };
+}
