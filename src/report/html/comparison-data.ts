@@ -10,22 +10,9 @@ import { REPORT_DATA_VERSION, type RunSection } from "./report-model.js";
 import { StringTable } from "./string-table.js";
 
 /** A paired comparison of a run (candidate) against the benchmark's first run (baseline); runs by index. */
-export interface PairedData {
+export interface PairedData extends Omit<PairedComparison, "baseline" | "candidate"> {
   baseline: number;
   candidate: number;
-  n: number;
-  baselineMean: number;
-  candidateMean: number;
-  /** candidate − baseline. */
-  difference: number;
-  standardError: number;
-  ci95: [number, number];
-  rightToWrong: number;
-  wrongToRight: number;
-  /** Exact McNemar p-value on the flips. */
-  pValue: number;
-  isSignificant: boolean;
-  verdict: string;
 }
 
 /** A sample graded in both runs with opposite verdicts: its place in each run's `samples` of the benchmark. */
@@ -79,19 +66,9 @@ function uniqueLabels(labels: readonly string[]): string[] {
 
 function pairedData(comparison: PairedComparison, runIndex: ReadonlyMap<string, number>): PairedData {
   return {
+    ...comparison,
     baseline: runIndex.get(comparison.baseline) ?? -1,
     candidate: runIndex.get(comparison.candidate) ?? -1,
-    n: comparison.n,
-    baselineMean: comparison.baselineMean,
-    candidateMean: comparison.candidateMean,
-    difference: comparison.difference,
-    standardError: comparison.standardError,
-    ci95: comparison.ci95,
-    rightToWrong: comparison.rightToWrong,
-    wrongToRight: comparison.wrongToRight,
-    pValue: comparison.pValue,
-    isSignificant: comparison.isSignificant,
-    verdict: comparison.verdict,
   };
 }
 
