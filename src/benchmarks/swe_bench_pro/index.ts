@@ -1,6 +1,8 @@
 // SWE-bench Pro as the llm-benchmarker spec names it — the full SWE-bench test set (SWE-bench/SWE-bench, test) — plus
 // the SWE-bench Pro rows (ScaleAI/SWE-bench_Pro, test: Python, Go, JavaScript and TypeScript repositories, each with
 // its own evaluation image): two tasks, `swe_bench_full` and `swe_bench_pro`, graded as swe_bench grades.
+
+import { ConfigError } from "../../errors.js";
 import { checkNShots } from "../check-n-shots.js";
 import {
   readSweBenchProSamples,
@@ -35,8 +37,17 @@ function readTask(options: LoadOptions, task: SweBenchProTask): Promise<SweBench
 
 async function load(options: LoadOptions): Promise<LoadedBenchmark<SweBenchSample>> {
   checkNShots("swe_bench_pro", options.nShots, 0);
+  const tasks = selectSweTasks("swe_bench_pro", SWE_BENCH_PRO_TASKS, options.tasks);
+  // Refused before anything is sent: the harness has no official evaluation for SWE-bench Pro rows.
+  if (options.containerTier?.sweImages === "official" && tasks.includes("swe_bench_pro")) {
+    throw new ConfigError(
+      "--swe-images official: SWE-bench Pro's rows have no official evaluation here (it runs the per-instance " +
+        "run_script.sh and parser.py of scaleapi/SWE-bench_Pro-os, which this harness does not carry); run them with " +
+        "the spec's images (drop --swe-images), or give --tasks swe_bench_full for the official images.",
+    );
+  }
   const samples: SweBenchSample[] = [];
-  for (const task of selectSweTasks("swe_bench_pro", SWE_BENCH_PRO_TASKS, options.tasks)) {
+  for (const task of tasks) {
     samples.push(...(await readTask(options, task)));
   }
   return sweLoaded("swe_bench_pro", samples);

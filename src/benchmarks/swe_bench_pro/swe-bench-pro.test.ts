@@ -125,6 +125,16 @@ describe("swe_bench_pro samples", () => {
     );
   });
 
+  it("refuses --swe-images official for SWE-bench Pro's rows before anything is sent, not for the full set's", async () => {
+    const official = { containerTier: { sweImages: "official" as const } };
+    await expect(sweBenchPro.load({ ...local(FIXTURES), ...official })).rejects.toThrow(
+      /--swe-images official: SWE-bench Pro's rows have no official evaluation here .*--tasks swe_bench_full/s,
+    );
+    const full = await sweBenchPro.load({ ...local(FIXTURES, ["swe_bench_full"]), ...official });
+    expect(full.samples.length).toBeGreaterThan(0);
+    expect(full.samples.every((sample) => sample.harness.images === "official")).toBe(true);
+  });
+
   it("reads the third-party export as SWE-bench Pro's rows", async () => {
     const fromExport = await sweBenchPro.load(
       local(thirdPartyDir(PRO_ROWS.map(asThirdParty)), ["swe_bench_pro"]),

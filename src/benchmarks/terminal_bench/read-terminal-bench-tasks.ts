@@ -1,7 +1,7 @@
 // Finds and reads Terminal-Bench task folders under a data dir: a task is a folder holding task.yaml, at any depth;
 // its id is its path under the dir (`evoeval/24`; the dir's own name when the dir is one task). Every problem is a
 // DatasetError naming the file.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DatasetError } from "../../errors.js";
@@ -13,8 +13,14 @@ import { parseTerminalBenchTask } from "./terminal-bench-task.js";
 /** The spec's image for a task that names none. */
 export const TERMINAL_BENCH_DEFAULT_IMAGE = "ubuntu:22.04";
 
-/** Task folders under `root`, sorted by id; a task folder's own subfolders are not searched. */
-async function findTaskDirectories(root: string): Promise<string[]> {
+/**
+ * Task folders under `root`, sorted by id; a task folder's own subfolders are not searched, nor a folder reached
+ * again through a link (`seen`: real paths searched so far — a link to an ancestor would loop).
+ */
+async function findTaskDirectories(root: string, seen: Set<string> = new Set()): Promise<string[]> {
+  const real = realpathSync(root);
+  if (seen.has(real)) return [];
+  seen.add(real);
   if (existsSync(path.join(root, "task.yaml"))) return [root];
   const found: string[] = [];
   const entries = await readdir(root, { withFileTypes: true });
@@ -25,7 +31,7 @@ async function findTaskDirectories(root: string): Promise<string[]> {
       entry.isDirectory() ||
       (entry.isSymbolicLink() && statSync(full, { throwIfNoEntry: false })?.isDirectory() === true);
     if (!isFolder || entry.name.startsWith(".") || entry.name === "node_modules") continue;
-    found.push(...(await findTaskDirectories(full)));
+    found.push(...(await findTaskDirectories(full, seen)));
   }
   return found;
 }

@@ -79,6 +79,14 @@ describe("loadTerminalBench", () => {
     expect((await loadFrom(dir)).samples.map((sample) => sample.id)).toEqual(["linked/sum-numbers"]);
   });
 
+  it("searches a folder reached again through a link once (a link to an ancestor does not loop)", async () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, "suite"));
+    symlinkSync(path.join(FIXTURES, "terminal_bench", "numbers"), path.join(dir, "suite", "numbers"));
+    symlinkSync(dir, path.join(dir, "suite", "again"));
+    expect((await loadFrom(dir)).samples.map((sample) => sample.id)).toEqual(["suite/numbers/sum-numbers"]);
+  });
+
   it("keeps the categories --tasks names and refuses an unknown one, listing those there are", async () => {
     expect((await loadFrom(FIXTURES, ["data-processing"])).samples.map((sample) => sample.id)).toEqual([
       "numbers/sum-numbers",
