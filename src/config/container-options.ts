@@ -26,6 +26,18 @@ export function bytesFromText(text: string): unknown {
   return Math.round(Number(match[1]) * unit);
 }
 
+/**
+ * The container options a `--resume` may change: where containers run and images come from (a mirror of the same
+ * images), not what they are.
+ */
+export const CONTAINER_RESUMABLE_OPTION_KEYS = [
+  "dockerHost",
+  "containerWorkers",
+  "imageMap",
+  "buildNetwork",
+  "sweRepoUrl",
+] as const;
+
 export const containerOptions = optionGroup("Containers (terminal_bench, swe_bench, swe_bench_pro)", {
   dockerHost: option({
     schema: z.string().min(1).optional(),

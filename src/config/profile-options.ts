@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
-import { containerOptions } from "./container-options.js";
+import { CONTAINER_RESUMABLE_OPTION_KEYS, containerOptions } from "./container-options.js";
 import { generationOptions } from "./generation-options.js";
 import { loadOptions } from "./load-options.js";
 import { longContextOptions } from "./long-context-options.js";
@@ -81,9 +81,5 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "serverMetricsUrl",
   "serverMetricsIntervalS",
   "quiet",
-  "dockerHost",
-  "containerWorkers",
-  "imageMap",
-  "buildNetwork",
-  "sweRepoUrl",
+  ...CONTAINER_RESUMABLE_OPTION_KEYS,
 ] as const satisfies readonly (keyof ProfileOptions)[];

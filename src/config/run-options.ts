@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { accuracyOptions, sampleCountIssue } from "./accuracy-options.js";
 import { connectionOptions } from "./connection-options.js";
-import { containerOptions } from "./container-options.js";
+import { CONTAINER_RESUMABLE_OPTION_KEYS, containerOptions } from "./container-options.js";
 import { runGenerationOptions } from "./generation-options.js";
 import { localModelOptions } from "./local-model-options.js";
 import { longContextOptions } from "./long-context-options.js";
@@ -114,10 +114,5 @@ export const RESUMABLE_OPTION_KEYS = [
   "prometheusUrl",
   "maxConsecutiveFailures",
   "quiet",
-  // Where containers run and images come from (a mirror of the same images), not what they are.
-  "dockerHost",
-  "containerWorkers",
-  "imageMap",
-  "buildNetwork",
-  "sweRepoUrl",
+  ...CONTAINER_RESUMABLE_OPTION_KEYS,
 ] as const satisfies readonly (keyof RunOptions)[];

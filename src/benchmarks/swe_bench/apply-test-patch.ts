@@ -3,8 +3,10 @@
 // swebench/harness/test_spec/python.py@726c5461e2ef52d83cf1ea2107870a8bb3328d57). Files it creates are removed
 // first too (SWE-bench leaves them, and a model patch that made one would stop the test patch). A failure here is
 // the harness's, not the model's: it throws `SweHarnessError`.
+
+import { shellQuote } from "../../containers/shell-quote.js";
 import type { SampleContainer } from "../../containers/types.js";
-import { outputOf, runStep, shellQuote, tail } from "./container-steps.js";
+import { outputOf, runStep, tail } from "./container-steps.js";
 import { createdFiles, modifiedFiles } from "./patch-files.js";
 import { SweHarnessError } from "./swe-harness-error.js";
 

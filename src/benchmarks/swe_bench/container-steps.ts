@@ -44,8 +44,3 @@ export function outputOf(result: ExecResult): string {
     ? result.stdout
     : `${result.stdout}${result.stdout.endsWith("\n") ? "" : "\n"}${result.stderr}`;
 }
-
-/** A POSIX shell word for `text` (single quotes). */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}

@@ -21,17 +21,22 @@ function startsWithStatus(line: string): boolean {
   return SWE_TEST_STATUSES.some((status) => line.startsWith(status));
 }
 
-/** `parse_log_pytest`: `STATUS id` lines; a FAILED line's ` - message` separator is dropped first. */
-export function parseLogPytest(log: string): TestStatusMap {
+/** `STATUS id` lines of pytest's summary, a FAILED line's ` - message` separator dropped first; ids through `name`. */
+function pytestSummary(log: string, name: (id: string) => string): TestStatusMap {
   const map: TestStatusMap = new Map();
   for (let line of log.split("\n")) {
     if (!startsWithStatus(line)) continue;
     if (line.startsWith("FAILED")) line = line.replaceAll(" - ", " ");
     const parts = words(line);
     if (parts.length <= 1) continue;
-    map.set(parts[1] ?? "", parts[0] ?? "");
+    map.set(name(parts[1] ?? ""), parts[0] ?? "");
   }
   return map;
+}
+
+/** `parse_log_pytest`: `STATUS id` lines; a FAILED line's ` - message` separator is dropped first. */
+export function parseLogPytest(log: string): TestStatusMap {
+  return pytestSummary(log, (id) => id);
 }
 
 /**
@@ -39,26 +44,16 @@ export function parseLogPytest(log: string): TestStatusMap {
  * and no `*`) is cut to its last component (`[/y]`), since temporary paths differ between runs.
  */
 export function parseLogPytestOptions(log: string): TestStatusMap {
-  const map: TestStatusMap = new Map();
-  for (let line of log.split("\n")) {
-    if (!startsWithStatus(line)) continue;
-    if (line.startsWith("FAILED")) line = line.replaceAll(" - ", " ");
-    const parts = words(line);
-    if (parts.length <= 1) continue;
-    const id = parts[1] ?? "";
+  return pytestSummary(log, (id) => {
     const option = /(.*?)\[(.*)\]/.exec(id);
-    let name = id;
-    if (option !== null) {
-      const main = option[1] ?? "";
-      let parameter = option[2] ?? "";
-      if (parameter.startsWith("/") && !parameter.startsWith("//") && !parameter.includes("*")) {
-        parameter = `/${parameter.split("/").at(-1) ?? ""}`;
-      }
-      name = `${main}[${parameter}]`;
+    if (option === null) return id;
+    const main = option[1] ?? "";
+    let parameter = option[2] ?? "";
+    if (parameter.startsWith("/") && !parameter.startsWith("//") && !parameter.includes("*")) {
+      parameter = `/${parameter.split("/").at(-1) ?? ""}`;
     }
-    map.set(name, parts[0] ?? "");
-  }
-  return map;
+    return `${main}[${parameter}]`;
+  });
 }
 
 /** `parse_log_pytest_v2`: colour codes and control characters removed; also `id STATUS` lines of older pytest. */

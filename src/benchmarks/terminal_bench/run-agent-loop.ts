@@ -4,6 +4,7 @@
 // `maxTurns` answers, or when the task's max_agent_timeout_sec has passed (requests included, as Terminal-Bench's
 // harness times `perform_task`).
 
+import { shellQuote } from "../../containers/shell-quote.js";
 import type { ExecResult, SampleContainer } from "../../containers/types.js";
 import type { ChatMessage } from "../../core/prompt.js";
 import type { SampleSession } from "../types.js";
@@ -60,16 +61,12 @@ export interface AgentLoopOptions {
   readonly signal?: AbortSignal;
 }
 
-function quoteForShell(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
-
 /**
  * The script a command runs as: in the directory the last one ended in, stderr joined to stdout (in order), and
  * the directory it ends in written to the original stderr, which carries nothing else.
  */
 export function wrapCommand(command: string, cwd: string | undefined): string {
-  const enter = cwd === undefined ? "" : `cd -- ${quoteForShell(cwd)} 2>/dev/null\n`;
+  const enter = cwd === undefined ? "" : `cd -- ${shellQuote(cwd)} 2>/dev/null\n`;
   return `${enter}exec 3>&2 2>&1\ntrap 'pwd >&3' EXIT\n${command}`;
 }
 
