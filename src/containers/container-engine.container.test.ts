@@ -175,6 +175,31 @@ describe("a sample's container", () => {
     });
   });
 
+  it("cuts short, without an error, a command the run's stop reaches — also one asked of a container being removed", async () => {
+    const stop = new AbortController();
+    await engine.withContainer({ image: "python:3.11" }, async (container) => {
+      const running = container.exec("sleep 300", { signal: stop.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stop.abort();
+      const cut = await running;
+      expect(cut).toMatchObject({
+        status: "aborted",
+        exitCode: null,
+        reason: "stopped: the run was interrupted",
+      });
+      expect(await container.exec("echo late", { signal: stop.signal })).toMatchObject({ status: "aborted" });
+      // What Ctrl-C does: the engine stops the container while the sample still asks it for a command.
+      await docker.getContainer(container.id).kill();
+      const refused = container.exec("echo after", {});
+      await expect(refused).rejects.toThrow(/cannot run a command in the container/);
+      // The stop comes while the engine is refusing the command: the sample sees it cut short.
+      const stopping = new AbortController();
+      const asked = container.exec("echo after", { signal: stopping.signal });
+      stopping.abort();
+      expect(await asked).toMatchObject({ status: "aborted" });
+    });
+  });
+
   it("keeps each output stream up to the cap and says it cut it", async () => {
     await engine.withContainer({ image: "python:3.11" }, async (container) => {
       const result = await container.exec("head -c 200000 /dev/zero | tr '\\0' x; echo tail >&2", {

@@ -2,6 +2,7 @@
 // to a cap, a wall-clock limit (coreutils `timeout -s KILL` inside the container kills the command's whole process
 // group; where the image has no `timeout`, the client stops waiting and kills every process but the container's
 // init), the exit code, and whether the container's memory limit killed something meanwhile.
+import type { Duplex } from "node:stream";
 import type Docker from "dockerode";
 import type { ExecOptions, ExecResult, ExecStatus } from "./types.js";
 
@@ -108,6 +109,8 @@ export interface ExecTarget {
   oomKills: number;
 }
 
+const ABORTED_REASON = "stopped: the run was interrupted";
+
 function statusReason(
   status: ExecStatus,
   exitCode: number | null,
@@ -126,7 +129,7 @@ function statusReason(
         ? "killed by the container's memory limit (out of memory)"
         : `killed by signal ${exitCode === null ? "?" : exitCode - 128}`;
     case "aborted":
-      return "stopped: the run was interrupted";
+      return ABORTED_REASON;
   }
 }
 
@@ -138,22 +141,29 @@ export async function execInContainer(
 ): Promise<ExecResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS;
   const cap = options.outputBytes ?? DEFAULT_OUTPUT_BYTES;
-  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
   const started = performance.now();
   const hasStdin = options.stdin !== undefined;
-  const exec = await target.container.exec({
-    Cmd: ["/bin/sh", "-c", WRAPPER, "llm-bench-exec", String(seconds), ...argv],
-    AttachStdout: true,
-    AttachStderr: true,
-    AttachStdin: hasStdin,
-    Tty: false,
-    ...(options.env === undefined
-      ? {}
-      : { Env: Object.entries(options.env).map(([key, value]) => `${key}=${value}`) }),
-    ...(options.workdir === undefined ? {} : { WorkingDir: options.workdir }),
-    ...(options.user === undefined ? {} : { User: options.user }),
+  const aborted = (): ExecResult => ({
+    status: "aborted",
+    exitCode: null,
+    stdout: "",
+    stderr: "",
+    isTruncated: false,
+    durationMs: performance.now() - started,
+    isOutOfMemory: false,
+    reason: ABORTED_REASON,
   });
-  const stream = await exec.start({ hijack: true, stdin: hasStdin });
+  const isStopped = () => options.signal?.aborted === true;
+  if (isStopped()) return aborted();
+  let exec: Docker.Exec;
+  let stream: Duplex;
+  try {
+    ({ exec, stream } = await startExec(target, argv, options, hasStdin));
+  } catch (error) {
+    // A stop can reach the container first (it is being removed): the command was cut short, not failed.
+    if (isStopped()) return aborted();
+    throw error;
+  }
   const stdout = new CappedBuffer(cap, options.keep);
   const stderr = new CappedBuffer(cap, options.keep);
   const feed = demultiplexer(stdout, stderr);
@@ -228,6 +238,31 @@ export async function execInContainer(
     isOutOfMemory,
     ...(reason === undefined ? {} : { reason }),
   };
+}
+
+/** Creates the exec (the wrapper around `argv`) and attaches to its streams. */
+async function startExec(
+  target: ExecTarget,
+  argv: readonly string[],
+  options: ExecOptions,
+  hasStdin: boolean,
+): Promise<{ exec: Docker.Exec; stream: Duplex }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS;
+  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
+  const exec = await target.container.exec({
+    Cmd: ["/bin/sh", "-c", WRAPPER, "llm-bench-exec", String(seconds), ...argv],
+    AttachStdout: true,
+    AttachStderr: true,
+    AttachStdin: hasStdin,
+    Tty: false,
+    ...(options.env === undefined
+      ? {}
+      : { Env: Object.entries(options.env).map(([key, value]) => `${key}=${value}`) }),
+    ...(options.workdir === undefined ? {} : { WorkingDir: options.workdir }),
+    ...(options.user === undefined ? {} : { User: options.user }),
+  });
+  const stream = await exec.start({ hijack: true, stdin: hasStdin });
+  return { exec, stream };
 }
 
 /** The exec's exit code once the engine has it (it may trail the end of the output stream by a moment). */
