@@ -5,7 +5,7 @@ import { compareOptions } from "../config/compare-options.js";
 import { connectionOptions } from "../config/connection-options.js";
 import { containerOptions } from "../config/container-options.js";
 import { containersCommandOptions } from "../config/containers-command-options.js";
-import { gateOptions } from "../config/gate-options.js";
+import { gateOptions, referenceOptions } from "../config/gate-options.js";
 import { gradeAccuracyOptions, gradeLongContextOptions, gradeOptions } from "../config/grade-options.js";
 import { incompleteOptions } from "../config/incomplete-options.js";
 import { listOptions } from "../config/list-options.js";
@@ -14,6 +14,7 @@ import { localModelOptions } from "../config/local-model-options.js";
 import { MOCK_SERVER_OPTION_GROUPS } from "../config/mock-server-options.js";
 import { outputOptions } from "../config/output-options.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
+import { reportOptions } from "../config/report-options.js";
 import { RUN_OPTION_GROUPS } from "../config/run-options.js";
 import { serveOptions } from "../config/serve-options.js";
 import { thetaOptions } from "../config/theta-options.js";
@@ -66,7 +67,19 @@ export const gateSpec = commandSpec({
   description:
     "For each benchmark of the run, find the reference accuracy of (task, model, spec) in DIR/<task>.yaml and\n" +
     "pass it when measured ≥ γ = reference + Φ⁻¹(α)·√(2σ²/n). Exit 1 when any benchmark fails.",
-  groups: [gateOptions, incompleteOptions],
+  groups: [referenceOptions, gateOptions, incompleteOptions],
+});
+
+export const reportSpec = commandSpec({
+  name: "report",
+  summary: "Write a self-contained HTML report of a run, a profile, or a comparison of runs.",
+  usage: "llm-bench report RUN_DIR... [--output FILE] [--references DIR] [--spec key=value ...]",
+  description:
+    "One directory: its page — a run's accuracy per task with 95% CIs, gate verdicts where DIR/<task>.yaml has a\n" +
+    "reference, every sample, serving figures; or a profile's latency, throughput, goodput and client checks.\n" +
+    "Several run directories: a comparison — accuracies side by side, paired differences with CIs, McNemar, the\n" +
+    "flipped samples, latency overlaid. One HTML file with everything inline: it opens offline, from file://.",
+  groups: [reportOptions, referenceOptions],
 });
 
 export const thetaSpec = commandSpec({
@@ -153,6 +166,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   runSpec,
   compareSpec,
   gateSpec,
+  reportSpec,
   thetaSpec,
   profileSpec,
   serveSpec,

@@ -13,6 +13,7 @@ import { type CliIo, terminalWidth } from "./cli-io.js";
 import { compareSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { writeHtmlOption } from "./write-html-option.js";
 
 export async function compareCommand(io: CliIo): Promise<number> {
   const { values, positionals, isHelp } = parseCommandLine(compareSpec, io.argv);
@@ -37,6 +38,7 @@ export async function compareCommand(io: CliIo): Promise<number> {
       ? `${JSON.stringify({ benchmarks: comparisons.map(comparisonJson) }, null, 2)}\n`
       : comparisons.map((comparison) => comparisonText(comparison, terminalWidth(io.stdout))).join("\n"),
   );
+  if (typeof values.html === "string") writeHtmlOption(io, positionals, values.html);
   return 0;
 }
 

@@ -10,6 +10,7 @@ import { type CliIo, terminalWidth } from "./cli-io.js";
 import { gradeSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { writeHtmlOption } from "./write-html-option.js";
 
 export async function gradeCommand(io: CliIo): Promise<number> {
   const { values, positionals, isHelp } = parseCommandLine(gradeSpec, io.argv);
@@ -53,6 +54,7 @@ export async function gradeCommand(io: CliIo): Promise<number> {
   io.stdout.write(
     `${accuracyTable(result.summary, { maxWidth: terminalWidth(io.stdout) })}\nResults: ${result.runDir}\n`,
   );
+  if (gradeInput.html === true) writeHtmlOption(io, [result.runDir]);
   return 0;
 }
 

@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   run: () => import("./run-command.js").then((m) => m.runCommand),
   compare: () => import("./compare-command.js").then((m) => m.compareCommand),
   gate: () => import("./gate-command.js").then((m) => m.gateCommand),
+  report: () => import("./report-command.js").then((m) => m.reportCommand),
   theta: () => import("./theta-command.js").then((m) => m.thetaCommand),
   profile: () => import("./profile-command.js").then((m) => m.profileCommand),
   serve: () => import("./serve-command.js").then((m) => m.serveCommand),

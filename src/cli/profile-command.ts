@@ -10,6 +10,7 @@ import { type CliIo, terminalWidth } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { writeHtmlOption } from "./write-html-option.js";
 
 export async function profileCommand(io: CliIo): Promise<number> {
   const { input, isHelp } = parseProfileCommandLine(io.argv, io.env);
@@ -34,6 +35,7 @@ export async function profileCommand(io: CliIo): Promise<number> {
   if (outcome.accuracy !== undefined)
     io.stdout.write(`\n${accuracyTable(outcome.accuracy.summary, { maxWidth: terminalWidth(io.stdout) })}`);
   io.stdout.write(`\nResults: ${outcome.runDir}\n`);
+  if (input.html === true) writeHtmlOption(io, [outcome.runDir]);
   if (outcome.isInterrupted) {
     io.stderr.write("Interrupted: the figures cover the requests that ended.\n");
     return 130;

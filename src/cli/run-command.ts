@@ -9,6 +9,7 @@ import { runSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
 import { lengthWarning } from "./length-warning.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { writeHtmlOption } from "./write-html-option.js";
 
 export async function runCommand(io: CliIo): Promise<number> {
   const { values, positionals, isHelp } = parseCommandLine(runSpec, io.argv, io.env);
@@ -25,6 +26,7 @@ export async function runCommand(io: CliIo): Promise<number> {
   const outcome = await runBenchmarks(input, { reporter: progress, signal: io.signal, env: io.env });
   progress.finish();
   io.stdout.write(formatOutcome(outcome, terminalWidth(io.stdout)));
+  if (values.html === true) writeHtmlOption(io, [outcome.runDir]);
   if (outcome.status === "interrupted") {
     io.stderr.write(
       `Interrupted: finished samples are saved. Continue with: llm-bench run --resume ${outcome.runDir}\n`,

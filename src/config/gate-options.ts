@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { option, optionGroup } from "./option.js";
 
-export const gateOptions = optionGroup("Gate", {
+/** Which reference a run is judged against: `gate`, and `report` for the verdicts it shows. */
+export const referenceOptions = optionGroup("Reference", {
   references: option({
     schema: z.string().min(1).default("references"),
     flag: "references",
@@ -17,6 +18,9 @@ export const gateOptions = optionGroup("Gate", {
     placeholder: "key=value",
     help: "Spec keys selecting the reference (dtype, quant_algo, …); comma list or repeated.",
   }),
+});
+
+export const gateOptions = optionGroup("Gate", {
   noReference: option({
     schema: z.boolean().default(false),
     flag: "no-reference",

@@ -15,6 +15,11 @@ export const outputOptions = optionGroup("Output", {
     short: "q",
     help: "No progress on stderr (no bar, progress lines, downloads or image builds); warnings and errors still print.",
   }),
+  html: option({
+    schema: z.boolean().default(false),
+    flag: "html",
+    help: "Also write RUN_DIR/report.html, the self-contained page `llm-bench report RUN_DIR` makes.",
+  }),
 });
 
 /** `run` and `profile`: continue a run directory (a new session of it). */

@@ -81,5 +81,6 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "serverMetricsUrl",
   "serverMetricsIntervalS",
   "quiet",
+  "html",
   ...CONTAINER_RESUMABLE_OPTION_KEYS,
 ] as const satisfies readonly (keyof ProfileOptions)[];

@@ -114,5 +114,6 @@ export const RESUMABLE_OPTION_KEYS = [
   "prometheusUrl",
   "maxConsecutiveFailures",
   "quiet",
+  "html",
   ...CONTAINER_RESUMABLE_OPTION_KEYS,
 ] as const satisfies readonly (keyof RunOptions)[];

@@ -163,7 +163,8 @@ function taskScore(
  * tasks that has a `<task>.yaml` of its own (TensorRT-LLM registers passkey's 64k and 128k tasks apart), on that
  * task's graded samples (the result's `tasks`); with neither, the benchmark (whose missing file is then the error).
  */
-function gateTargets(result: BenchmarkResultFile, referencesDir: string): GatedScore[] {
+/** What a benchmark is gated on: the whole when DIR/<benchmark>.yaml exists, else each task that has a file. */
+export function gateTargets(result: BenchmarkResultFile, referencesDir: string): GatedScore[] {
   const whole = gatedScoreOfResult(result);
   if (existsSync(referenceFilePath(referencesDir, result.benchmark))) return [whole];
   const tasks = (result.tasks ?? [])

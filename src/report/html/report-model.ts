@@ -88,6 +88,29 @@ export interface HeadlineData {
   numSamples: number;
 }
 
+/** A gate verdict against a registered reference (as `llm-bench gate` gives it), or why there is none. */
+export type GateData =
+  | {
+      task: string;
+      metric: string;
+      isHigherBetter: boolean;
+      reference: number;
+      measured: number;
+      n: number;
+      theta: number;
+      threshold: number;
+      isPassed: boolean;
+      /** `file:line` of the reference used. */
+      source: string;
+    }
+  | { task: string; missing: string };
+
+/** One figure of the server's own metrics scraped during the run (`server_metrics` of the result file). */
+export interface ServerMetricData {
+  name: string;
+  value: number | string | null;
+}
+
 export interface BenchmarkData {
   name: string;
   model: string;
@@ -108,6 +131,10 @@ export interface BenchmarkData {
   numUnparsed: number | null;
   numTruncated: number | null;
   tasks: TaskData[];
+  /** Verdicts against the references directory's files for this benchmark (none when it has no file). */
+  gates: GateData[];
+  /** The server's scraped metrics (`--scrape-prometheus`), scalar fields; null when not scraped. */
+  serverMetrics: ServerMetricData[] | null;
   /** The journal's samples of this benchmark, in journal order (the last record of a sample wins). */
   samples: SampleData[];
 }
