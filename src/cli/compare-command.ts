@@ -38,7 +38,7 @@ export async function compareCommand(io: CliIo): Promise<number> {
       ? `${JSON.stringify({ benchmarks: comparisons.map(comparisonJson) }, null, 2)}\n`
       : comparisons.map((comparison) => comparisonText(comparison, terminalWidth(io.stdout))).join("\n"),
   );
-  if (typeof values.html === "string") writeHtmlOption(io, positionals, values.html);
+  if (values.html === true) writeHtmlOption(io, positionals);
   return 0;
 }
 

@@ -60,6 +60,7 @@ describe("parseProfileCommandLine", () => {
       clientWarmupMs: 300,
       outputDir: "results",
       quiet: false,
+      html: false,
       timeoutMs: 600_000,
       maxRetries: 0,
       graceMs: 5_000,

@@ -2,7 +2,7 @@
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
 import { writeReport } from "../report/html/write-report.js";
-import { parseSpec } from "../runner/gate-run.js";
+import { parseSpec, reportGates } from "../runner/gate-run.js";
 import type { CliIo } from "./cli-io.js";
 import { reportSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -18,7 +18,7 @@ export async function reportCommand(io: CliIo): Promise<number> {
   const options = parseOptionValues(reportSpec.groups, values);
   const written = writeReport(positionals, {
     ...(options.output === undefined ? {} : { output: options.output }),
-    gate: { referencesDir: options.references, spec: parseSpec(options.spec ?? []) },
+    gateOf: reportGates(options.references, parseSpec(options.spec ?? [])),
   });
   io.stdout.write(`Report (${written.kind}, ${formatBytes(written.bytes)}): ${written.path}\n`);
   return 0;

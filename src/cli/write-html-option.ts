@@ -2,14 +2,12 @@
 // is a warning (the results are on disk already, and `llm-bench report` can make it later).
 import { BenchError } from "../errors.js";
 import { writeReport } from "../report/html/write-report.js";
+import { reportGates } from "../runner/gate-run.js";
 import type { CliIo } from "./cli-io.js";
 
-export function writeHtmlOption(io: CliIo, dirs: readonly string[], output?: string): void {
+export function writeHtmlOption(io: CliIo, dirs: readonly string[]): void {
   try {
-    const written = writeReport(dirs, {
-      ...(output === undefined ? {} : { output }),
-      gate: { referencesDir: "references", spec: {} },
-    });
+    const written = writeReport(dirs, { gateOf: reportGates("references", {}) });
     io.stdout.write(`Report: ${written.path}\n`);
   } catch (error) {
     if (!(error instanceof BenchError)) throw error;

@@ -5,9 +5,10 @@ import { option, optionGroup } from "./option.js";
 export const compareOptions = optionGroup("Output", {
   json: option({ schema: z.boolean().default(false), flag: "json", help: "Print the comparison as JSON." }),
   html: option({
-    schema: z.string().min(1).optional(),
+    schema: z.boolean().default(false),
     flag: "html",
-    placeholder: "FILE",
-    help: "Also write the comparison as a self-contained page (`llm-bench report`) to FILE; run directories only.",
+    help:
+      "Also write the comparison's self-contained page (`llm-bench report`) as ./comparison-report.html; run " +
+      "directories only.",
   }),
 });

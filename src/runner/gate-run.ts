@@ -6,6 +6,8 @@ import { ConfigError } from "../errors.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
 import { referenceFilePath } from "../references/load-reference-file.js";
 import { referenceYaml } from "../references/reference-yaml.js";
+import type { GateOf } from "../report/html/report-data.js";
+import type { GateData } from "../report/html/report-model.js";
 import { type BenchmarkResultFile, readRunResults } from "../results/read-run-results.js";
 import { requireComplete } from "../results/require-complete.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
@@ -182,6 +184,38 @@ export function runReferenceYaml(runDir: string, spec: Record<string, string>): 
       return { task, model: run.manifest.model, spec, score: measured, n };
     }),
   );
+}
+
+/**
+ * The verdicts a report shows beside each benchmark: those `gate` would give where `referencesDir` has the
+ * benchmark's (or its tasks') reference file; a reference file without this model or spec says so instead.
+ */
+export function reportGates(referencesDir: string, spec: Record<string, string>): GateOf {
+  return (result, model) => {
+    if (!existsSync(referencesDir)) return [];
+    return gateTargets(result, referencesDir)
+      .filter((target) => existsSync(referenceFilePath(referencesDir, target.task)))
+      .map((target): GateData => {
+        try {
+          const row = gateBenchmark({ ...target, model, spec, referencesDir });
+          return {
+            task: row.task,
+            metric: row.metric,
+            isHigherBetter: row.params.higherIsBetter !== false,
+            reference: row.reference,
+            measured: row.measured,
+            n: row.n,
+            theta: row.theta,
+            threshold: row.threshold,
+            isPassed: row.isPassed,
+            source: row.source,
+          };
+        } catch (error) {
+          if (error instanceof ConfigError) return { task: target.task, missing: error.message };
+          throw error;
+        }
+      });
+  };
 }
 
 /** `--spec a=b --spec c=d,e=f` (read as [a=b, c=d, e=f]) → {a: b, c: d, e: f}. */

@@ -1,16 +1,12 @@
 // The data of a run's HTML report (`buildRunReportData`): per benchmark its accuracy figures as `<benchmark>.json`
 // gives them, per task, every journalled sample for the browser, and the serving figures of the journal's timings.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { SampleRecord } from "../../core/sample-record.js";
 import { ConfigError } from "../../errors.js";
-import { gateBenchmark } from "../../references/gate-benchmark.js";
-import { referenceFilePath } from "../../references/load-reference-file.js";
 import { type BenchmarkResultFile, type RunResults, readRunResults } from "../../results/read-run-results.js";
 import type { RunManifest } from "../../results/run-manifest.js";
 import { taskAccuracyCi } from "../../results/task-accuracy-ci.js";
-import { gateTargets } from "../../runner/gate-run.js";
 import { readJournal } from "./read-journal.js";
 import {
   type BenchmarkData,
@@ -60,42 +56,8 @@ function fileTasks(result: BenchmarkResultFile): { task: string; correct: number
   return [...counts.values()].sort((left, right) => left.task.localeCompare(right.task));
 }
 
-/** Which references the report judges a run against (`--references`, `--spec`). */
-export interface GateOptions {
-  referencesDir: string;
-  spec: Record<string, string>;
-}
-
-/** The verdicts `llm-bench gate` would give this benchmark, where the directory has its reference file. */
-function benchmarkGates(
-  result: BenchmarkResultFile,
-  model: string,
-  gate: GateOptions | undefined,
-): GateData[] {
-  if (gate === undefined || !existsSync(gate.referencesDir)) return [];
-  return gateTargets(result, gate.referencesDir)
-    .filter((target) => existsSync(referenceFilePath(gate.referencesDir, target.task)))
-    .map((target): GateData => {
-      try {
-        const row = gateBenchmark({ ...target, model, spec: gate.spec, referencesDir: gate.referencesDir });
-        return {
-          task: row.task,
-          metric: row.metric,
-          isHigherBetter: row.params.higherIsBetter !== false,
-          reference: row.reference,
-          measured: row.measured,
-          n: row.n,
-          theta: row.theta,
-          threshold: row.threshold,
-          isPassed: row.isPassed,
-          source: row.source,
-        };
-      } catch (error) {
-        if (error instanceof ConfigError) return { task: target.task, missing: error.message };
-        throw error;
-      }
-    });
-}
+/** The gate verdicts of one benchmark's result (the CLI judges with `reportGates` of runner/gate-run.ts). */
+export type GateOf = (result: BenchmarkResultFile, model: string) => GateData[];
 
 /** The scalar figures of `server_metrics` (the per-counter maps left out), in the file's order. */
 function serverMetrics(result: BenchmarkResultFile): ServerMetricData[] | null {
@@ -112,7 +74,7 @@ function benchmarkData(
   result: BenchmarkResultFile,
   records: readonly SampleRecord[],
   table: StringTable,
-  gate: GateOptions | undefined,
+  gateOf: GateOf | undefined,
 ): BenchmarkData {
   const fields = reportedFields(result, join(runDir, `${result.benchmark}.json`));
   const tasks = taskAccuracyCi(fileTasks(result));
@@ -163,7 +125,7 @@ function benchmarkData(
     numUnparsed: fields.num_unparsed ?? null,
     numTruncated: fields.num_truncated ?? null,
     tasks,
-    gates: benchmarkGates(result, manifest.model, gate),
+    gates: gateOf?.(result, manifest.model) ?? [],
     serverMetrics: serverMetrics(result),
     samples,
   };
@@ -194,7 +156,7 @@ export function buildRunSection(
   runDir: string,
   table: StringTable,
   run: RunResults = readRunResults(runDir),
-  gate?: GateOptions,
+  gateOf?: GateOf,
 ): RunSection {
   const records = readJournal(join(runDir, "samples.jsonl"));
   const offsetsMs = sessionOffsetsMs(run.manifest);
@@ -206,14 +168,14 @@ export function buildRunSection(
     status: run.manifest.status,
     createdAt: run.manifest.created_at,
     benchmarks: run.benchmarks.map((result) =>
-      benchmarkData(runDir, run.manifest, result, records, table, gate),
+      benchmarkData(runDir, run.manifest, result, records, table, gateOf),
     ),
     serving: servingFigures(records.map((record) => timedRecord(record, offsetsMs))),
   };
 }
 
-export function buildRunReportData(runDir: string, gate?: GateOptions): RunReportData {
+export function buildRunReportData(runDir: string, gateOf?: GateOf): RunReportData {
   const table = new StringTable();
-  const run = buildRunSection(runDir, table, readRunResults(runDir), gate);
+  const run = buildRunSection(runDir, table, readRunResults(runDir), gateOf);
   return { kind: "run", version: REPORT_DATA_VERSION, strings: table.strings, run };
 }

@@ -6,13 +6,13 @@ import { ConfigError } from "../../errors.js";
 import { buildReportHtml } from "./build-report-html.js";
 import { buildComparisonData } from "./comparison-data.js";
 import { buildProfileReportData } from "./profile-report-data.js";
-import { buildRunReportData, type GateOptions } from "./report-data.js";
+import { buildRunReportData, type GateOf } from "./report-data.js";
 
 export interface WriteReportOptions {
   /** The page's path; default RUN_DIR/report.html for one directory, ./comparison-report.html for several. */
   output?: string;
-  /** Gate verdicts shown beside each benchmark whose reference file exists. */
-  gate?: GateOptions;
+  /** A run's gate verdicts per benchmark (`reportGates`); none without it. */
+  gateOf?: GateOf;
   cwd?: string;
 }
 
@@ -51,7 +51,7 @@ export function writeReport(dirs: readonly string[], options: WriteReportOptions
     } else {
       kind = "run";
       html = buildReportHtml(
-        buildRunReportData(only, options.gate),
+        buildRunReportData(only, options.gateOf),
         `llm-bench run ${basename(resolve(only))}`,
       );
     }
