@@ -126,6 +126,7 @@ function benchmarkData(
     numTruncated: fields.num_truncated ?? null,
     tasks,
     gates: gateOf?.(result, manifest.model) ?? [],
+    servingMetrics: result.aggregated_metrics ?? {},
     serverMetrics: serverMetrics(result),
     samples,
   };

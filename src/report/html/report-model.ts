@@ -133,6 +133,8 @@ export interface BenchmarkData {
   tasks: TaskData[];
   /** Verdicts against the references directory's files for this benchmark (none when it has no file). */
   gates: GateData[];
+  /** The file's `aggregated_metrics` (serving figures of this benchmark's requests: ttft_p50_ms …); {} without. */
+  servingMetrics: Record<string, number | null>;
   /** The server's scraped metrics (`--scrape-prometheus`), scalar fields; null when not scraped. */
   serverMetrics: ServerMetricData[] | null;
   /** The journal's samples of this benchmark, in journal order (the last record of a sample wins). */

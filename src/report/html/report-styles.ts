@@ -42,6 +42,7 @@ pre.text { white-space: pre-wrap; word-break: break-word; background: var(--pane
 .sample-detail .sample-id { font-family: ui-monospace, monospace; font-weight: 600; }
 dl.grade { display: grid; grid-template-columns: 110px 1fr; gap: 4px 12px; margin: 10px 0; }
 dl.grade dt { color: var(--muted); } dl.grade dd { margin: 0; white-space: pre-wrap; word-break: break-word; }
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .controls input[type=search] { min-width: 260px; padding: 4px 8px; }

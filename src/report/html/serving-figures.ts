@@ -15,7 +15,19 @@ export interface TimedRequest {
   errorClass: string | null;
 }
 
-export const DEFAULT_BUCKET_MS = 1000;
+/** The bucket sizes a timeline may take (1-2-5 steps): 10 ms for a sub-second run up to 10 min for a week's. */
+const BUCKET_STEPS_MS = [
+  10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000,
+];
+
+/** At most this many buckets: enough to see a ramp or a stall, few enough for the page's data. */
+export const MAX_BUCKETS = 300;
+
+/** The smallest step that covers `spanMs` in `MAX_BUCKETS` buckets (a second when nothing ran). */
+export function bucketMsFor(spanMs: number): number {
+  if (!(spanMs > 0)) return 1000;
+  return BUCKET_STEPS_MS.find((step) => spanMs / step <= MAX_BUCKETS) ?? Math.ceil(spanMs / MAX_BUCKETS);
+}
 
 /** ms to the microsecond: what the timings carry, and about half the characters of a double's full digits. */
 const roundMicros = (value: number): number => Math.round(value * 1000) / 1000;
@@ -31,9 +43,11 @@ export function distribution(values: Iterable<number | null>): DistributionData 
   return { count: sorted.length, sortedMs: sorted };
 }
 
-export function timeline(requests: readonly TimedRequest[], bucketMs = DEFAULT_BUCKET_MS): TimelineData {
+/** Buckets of `bucketMs` (default: `bucketMsFor` the requests' span) from the origin to the last request's end. */
+export function timeline(requests: readonly TimedRequest[], bucketMsAsked?: number): TimelineData {
   let endMs = 0;
   for (const request of requests) endMs = Math.max(endMs, request.startMs + Math.max(0, request.e2eMs));
+  const bucketMs = bucketMsAsked ?? bucketMsFor(endMs);
   const buckets = requests.length === 0 ? 0 : Math.floor(endMs / bucketMs) + 1;
   const endedRequests = new Array<number>(buckets).fill(0);
   const outputTokens = new Array<number>(buckets).fill(0);
@@ -66,7 +80,7 @@ export function timeline(requests: readonly TimedRequest[], bucketMs = DEFAULT_B
 }
 
 /** Distributions of the answered requests, and the timeline of all. */
-export function servingFigures(requests: readonly TimedRequest[], bucketMs = DEFAULT_BUCKET_MS): ServingData {
+export function servingFigures(requests: readonly TimedRequest[], bucketMs?: number): ServingData {
   const answered = requests.filter((request) => request.errorClass === null);
   return {
     ttft: distribution(answered.map((request) => request.ttftMs)),

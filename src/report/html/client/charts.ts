@@ -30,6 +30,8 @@ export interface ChartSpec {
   /** The x axis shows times from a start (seconds) rather than plain numbers. */
   xIsSeconds?: boolean;
   note?: string;
+  /** The share of the full chart width it takes (0.5 for two side by side); 1 by default. */
+  widthShare?: number;
 }
 
 /** The width a chart takes: its container's, or the page's less margins when not laid out yet. */
@@ -37,6 +39,11 @@ export function chartWidth(): number {
   const main = document.querySelector("main");
   const available = (main?.clientWidth ?? document.body.clientWidth) - 48;
   return Math.max(320, Math.min(1100, available));
+}
+
+/** The width of a chart taking `share` of the full width (two halves leave a gap between them). */
+export function chartWidthFor(share: number): number {
+  return share >= 1 ? chartWidth() : Math.max(300, Math.floor(chartWidth() * share) - 8);
 }
 
 /** A figure with the chart drawn in it (uPlot on a canvas); `data-points` counts the values drawn. */
@@ -65,7 +72,7 @@ export function chart(spec: ChartSpec): HTMLElement {
           ? () => null
           : undefined;
   const options: uPlotClass.Options = {
-    width: chartWidth(),
+    width: chartWidthFor(spec.widthShare ?? 1),
     height: 260,
     scales: { x: { time: false } },
     legend: { live: true },
