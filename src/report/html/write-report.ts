@@ -1,6 +1,6 @@
 // `llm-bench report DIR...` and `--html`: the page of one run, one profile, or a comparison of runs, written to a
 // file (through a temporary name, so an interrupted write leaves no half page).
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { ConfigError } from "../../errors.js";
 import { buildReportHtml } from "./build-report-html.js";
@@ -74,6 +74,7 @@ export function writeReport(dirs: readonly string[], options: WriteReportOptions
     writeFileSync(temporary, html);
     renameSync(temporary, path);
   } catch (error) {
+    rmSync(temporary, { force: true });
     throw new ConfigError(`cannot write the report to ${path}: ${(error as Error).message}`);
   }
   return { path, bytes: Buffer.byteLength(html), kind };
