@@ -3,6 +3,7 @@ import type { Prompt } from "../../core/prompt.js";
 import type { SampleRecord } from "../../core/sample-record.js";
 import { errorClass } from "../../metrics/request-metrics.js";
 import type { PromptData, SampleData, SampleStatus } from "./report-model.js";
+import { roundMicros } from "./serving-figures.js";
 import type { StringTable } from "./string-table.js";
 
 /**
@@ -50,7 +51,6 @@ export function promptData(prompt: JournalPrompt, table: StringTable): PromptDat
   }
 }
 
-/** `taskIndex`: the sample's task's place in its benchmark's task list. */
 /** The class a failed record is counted under (`http_500`, `timeout` …), as the metrics count it; null when ok. */
 export function recordErrorClass(record: Pick<SampleRecord, "status" | "error">): string | null {
   const { error } = record;
@@ -62,6 +62,7 @@ export function recordErrorClass(record: Pick<SampleRecord, "status" | "error">)
   );
 }
 
+/** `taskIndex`: the sample's task's place in its benchmark's task list. Times to the microsecond. */
 export function sampleData(record: SampleRecord, taskIndex: number, table: StringTable): SampleData {
   const failure = recordErrorClass(record);
   return {
@@ -77,11 +78,11 @@ export function sampleData(record: SampleRecord, taskIndex: number, table: Strin
     gradeReason: table.intern(record.grade_reason),
     finishReason: record.finish_reason,
     timings: {
-      sentAtMs: record.timings.sent_at_ms,
+      sentAtMs: roundMicros(record.timings.sent_at_ms),
       session: record.session,
-      ttftMs: record.timings.ttft_ms,
-      e2eMs: record.timings.e2e_ms,
-      itlMs: record.timings.itl_ms,
+      ttftMs: record.timings.ttft_ms === null ? null : roundMicros(record.timings.ttft_ms),
+      e2eMs: roundMicros(record.timings.e2e_ms),
+      itlMs: record.timings.itl_ms === null ? null : roundMicros(record.timings.itl_ms),
       inputTokens: record.usage.prompt_tokens,
       outputTokens: record.usage.completion_tokens,
     },

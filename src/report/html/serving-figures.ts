@@ -30,7 +30,9 @@ export function bucketMsFor(spanMs: number): number {
 }
 
 /** ms to the microsecond: what the timings carry, and about half the characters of a double's full digits. */
-const roundMicros = (value: number): number => Math.round(value * 1000) / 1000;
+export function roundMicros(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
 
 /**
  * Every value, ascending: the page draws a histogram with any bins and an exact CDF from it. 14,042 values are about
