@@ -244,7 +244,11 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
   const detailPane = h(
     "div",
     { class: "sample-detail-pane", "aria-live": "polite" },
-    h("p", { class: "empty" }, "Choose a sample (click, or the arrow keys in the list) to see its prompt and grade."),
+    h(
+      "p",
+      { class: "empty" },
+      "Choose a sample (click, or the arrow keys in the list) to see its prompt and grade.",
+    ),
   );
 
   function viewportPx(): number {
