@@ -6,8 +6,9 @@ import { StringTable } from "../string-table.js";
 import {
   filterSamples,
   sampleCountText,
+  sampleHasText,
   samplePreview,
-  sampleSearchText,
+  stringSearch,
   visibleRows,
 } from "./sample-browser.js";
 
@@ -66,54 +67,74 @@ describe("filterSamples", () => {
   ];
   const lowered: (string | undefined)[] = [];
   const asked: number[] = [];
-  const text = (index: number): string => {
-    asked.push(index);
-    const chosen = samples[index];
-    return chosen === undefined ? "" : sampleSearchText(table.strings, chosen, lowered);
+  const matcher = (query: string) => {
+    const contains = stringSearch(table.strings, lowered, query);
+    return (index: number): boolean => {
+      asked.push(index);
+      const chosen = samples[index];
+      return chosen !== undefined && sampleHasText(chosen, query, contains);
+    };
   };
 
   it("passes every sample with no filter, without building any search text", () => {
     asked.length = 0;
-    const result = filterSamples(samples, { task: null, statuses: [], query: "" }, text);
+    const result = filterSamples(samples, { task: null, statuses: [], query: "" }, matcher(""));
     expect(result.indices).toEqual([0, 1, 2, 3]);
     expect(result.statusCounts).toEqual({ correct: 1, incorrect: 2, unparsed: 0, truncated: 0, error: 1 });
     expect(asked).toEqual([]);
   });
 
   it("filters by task and statuses; the status counts ignore the status filter", () => {
-    const result = filterSamples(samples, { task: 1, statuses: ["incorrect"], query: "" }, text);
+    const result = filterSamples(samples, { task: 1, statuses: ["incorrect"], query: "" }, matcher(""));
     expect(result.indices).toEqual([3]);
     expect(result.statusCounts).toEqual({ correct: 0, incorrect: 1, unparsed: 0, truncated: 0, error: 1 });
     expect(
-      filterSamples(samples, { task: null, statuses: ["error", "correct"], query: "" }, text).indices,
+      filterSamples(samples, { task: null, statuses: ["error", "correct"], query: "" }, matcher("")).indices,
     ).toEqual([0, 2]);
   });
 
   it("searches the prompt turns and gold, lower-cased; only the task's samples are searched", () => {
     asked.length = 0;
-    const result = filterSamples(samples, { task: 0, statuses: [], query: "moon" }, text);
+    const result = filterSamples(samples, { task: 0, statuses: [], query: "moon" }, matcher("moon"));
     expect(result.indices).toEqual([0]);
     expect(asked).toEqual([0, 1]);
-    expect(filterSamples(samples, { task: null, statuses: [], query: "moon" }, text).indices).toEqual([0, 3]);
+    expect(
+      filterSamples(samples, { task: null, statuses: [], query: "moon" }, matcher("moon")).indices,
+    ).toEqual([0, 3]);
   });
 });
 
-describe("sampleSearchText", () => {
-  it("holds the id, every turn, response, extracted and gold lower-cased, lower-casing a shared block once", () => {
-    const table = new StringTable();
-    const one = sample(table, {
-      id: "X/1",
-      task: 0,
-      status: "incorrect",
-      response: "Maybe C",
-      extracted: "C",
-    });
-    const lowered: (string | undefined)[] = [];
-    expect(sampleSearchText(table.strings, one, lowered)).toBe(
-      "x/1\nanswer with a letter.\nquestion?\nmaybe c\nc\na",
-    );
-    const systemBlock = one.prompt.form === "chat" ? one.prompt.turns[0]?.content[0] : undefined;
-    expect(systemBlock === undefined ? undefined : lowered[systemBlock]).toBe("answer with a letter.");
+describe("stringSearch and sampleHasText", () => {
+  const table = new StringTable();
+  const one = sample(table, {
+    id: "Physics/17",
+    task: 0,
+    status: "incorrect",
+    prompt: "Shared SHOT\n\nThe Question",
+    response: "Maybe C",
+    extracted: "C",
+    gold: "Dee",
+    gradeReason: "graded by regex",
+  });
+  const has = (query: string): boolean =>
+    sampleHasText(one, query, stringSearch(table.strings, lowered, query));
+  const lowered: (string | undefined)[] = [];
+
+  it("finds the id, any prompt block, the response, extracted answer and gold, whatever their case", () => {
+    for (const query of ["physics/17", "shared shot", "the question", "maybe c", "dee", "answer with"]) {
+      expect(has(query), query).toBe(true);
+    }
+    expect(has("graded by")).toBe(false);
+    expect(has("nowhere")).toBe(false);
+  });
+
+  it("keeps each string-table entry lower-cased for the next search", () => {
+    const shot = table.strings.indexOf("Shared SHOT\n\n");
+    expect(lowered[shot]).toBe("shared shot\n\n");
+    // A later search reads the kept text, not the table's.
+    lowered[shot] = "kept";
+    expect(stringSearch(table.strings, lowered, "kept")(shot)).toBe(true);
+    expect(stringSearch(table.strings, lowered, "shot")(shot)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-// The sample browser of a run's benchmark: filters by task, status and text (debounced, over lower-cased texts
-// built per sample on the first search and kept), a virtualised list (fixed-height rows, only the visible ones in
+// The sample browser of a run's benchmark: filters by task, status and text (debounced; each distinct text
+// lower-cased on the first search that reaches it and kept), a virtualised list (fixed-height rows, only the visible ones in
 // the DOM, so the 14,042 samples of a full MMLU run scroll like ten), and the chosen sample's detail beside it.
 // Client code: exported function declarations only (see dom.ts).
 import type { BenchmarkData, SampleData, SampleStatus } from "../report-model.js";
@@ -24,11 +24,11 @@ export interface FilterResult {
   statusCounts: Record<SampleStatus, number>;
 }
 
-/** The samples passing `filter`; `searchText(index)` is sample `index`'s lower-cased text (asked only if needed). */
+/** The samples passing `filter`; `matches(index)` says whether sample `index` has the query (asked only if needed). */
 export function filterSamples(
   samples: readonly SampleData[],
   filter: SampleFilter,
-  searchText: (index: number) => string,
+  matches: (index: number) => boolean,
 ): FilterResult {
   const indices: number[] = [];
   const statusCounts: Record<SampleStatus, number> = {
@@ -41,7 +41,7 @@ export function filterSamples(
   for (let index = 0; index < samples.length; index++) {
     const sample = samples[index];
     if (sample === undefined || (filter.task !== null && sample.task !== filter.task)) continue;
-    if (filter.query !== "" && !searchText(index).includes(filter.query)) continue;
+    if (filter.query !== "" && !matches(index)) continue;
     statusCounts[sample.status]++;
     if (filter.statuses.length === 0 || filter.statuses.includes(sample.status)) indices.push(index);
   }
@@ -49,33 +49,46 @@ export function filterSamples(
 }
 
 /**
- * What a search looks in, lower-cased: the sample's id, prompt (every turn), response, extracted answer and gold,
- * a line apart. `lowered` caches each string-table entry lower-cased, so the few-shot blocks many prompts share
- * are lower-cased once.
+ * Which string-table entries hold `query` (lower-cased): each entry is lower-cased once, on the first search that
+ * reaches it, and kept in `lowered`; the answer for this query is memoised per entry. A search box's query has
+ * no line break, and prompts are cut into blocks only after blank lines, so a match never spans two entries.
  */
-export function sampleSearchText(
+export function stringSearch(
   strings: readonly string[],
-  sample: SampleData,
   lowered: (string | undefined)[],
-): string {
-  const lower = (index: number): string => {
-    let text = lowered[index];
-    if (text === undefined) {
-      text = (strings[index] ?? "").toLowerCase();
-      lowered[index] = text;
+  query: string,
+): (index: number) => boolean {
+  const memo = new Int8Array(strings.length);
+  return (index: number): boolean => {
+    let known = memo[index] ?? 0;
+    if (known === 0) {
+      let text = lowered[index];
+      if (text === undefined) {
+        text = (strings[index] ?? "").toLowerCase();
+        lowered[index] = text;
+      }
+      known = text.includes(query) ? 1 : 2;
+      memo[index] = known;
     }
-    return text;
+    return known === 1;
   };
-  const parts: string[] = [sample.id.toLowerCase()];
+}
+
+/**
+ * Whether a sample holds `query` (lower-cased) in its id, prompt (any turn), response, extracted answer or gold;
+ * `contains` answers for one string-table entry (`stringSearch`), so text many prompts share is searched once.
+ */
+export function sampleHasText(
+  sample: SampleData,
+  query: string,
+  contains: (index: number) => boolean,
+): boolean {
+  if (sample.id.toLowerCase().includes(query)) return true;
+  if (contains(sample.response) || contains(sample.gold)) return true;
+  if (sample.extracted !== null && contains(sample.extracted)) return true;
   const prompt = sample.prompt;
-  const refs = prompt.form === "chat" ? prompt.turns.map((turn) => turn.content) : [];
-  if (prompt.form === "completion") refs.push(prompt.text);
-  if (prompt.form === "digest") refs.push(prompt.tail);
-  for (const ref of refs) parts.push(ref.map(lower).join(""));
-  parts.push(lower(sample.response));
-  if (sample.extracted !== null) parts.push(lower(sample.extracted));
-  parts.push(lower(sample.gold));
-  return parts.join("\n");
+  if (prompt.form === "chat") return prompt.turns.some((turn) => turn.content.some(contains));
+  return (prompt.form === "completion" ? prompt.text : prompt.tail).some(contains);
 }
 
 /** A row's one-line summary: the answer read (or the response's start when none was) against the gold answer. */
@@ -108,6 +121,38 @@ export function visibleRows(options: {
   return [first, Math.max(first, end)];
 }
 
+/** One row of the list: id, task and end-to-end latency over the status and the answer against the gold. */
+export function sampleRow(
+  strings: readonly string[],
+  sample: SampleData,
+  taskName: string,
+  isSelected: boolean,
+): HTMLElement {
+  return h(
+    "div",
+    {
+      class: isSelected ? "sample-row selected" : "sample-row",
+      role: "option",
+      "aria-selected": isSelected ? "true" : "false",
+      "data-testid": "sample-row",
+      "data-sample-id": sample.id,
+    },
+    h(
+      "div",
+      { class: "row-line" },
+      h("span", { class: "sample-id" }, sample.id),
+      h("span", { class: "task" }, taskName),
+      h("span", { class: "latency", title: "end-to-end latency" }, formatMs(sample.timings.e2eMs)),
+    ),
+    h(
+      "div",
+      { class: "row-line" },
+      h("span", { class: `badge status-${sample.status}` }, sample.status),
+      h("span", { class: "preview" }, samplePreview(strings, sample)),
+    ),
+  );
+}
+
 /** "312 of 14,042 samples". */
 export function sampleCountText(shown: number, total: number): string {
   return `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} sample${total === 1 ? "" : "s"}`;
@@ -129,21 +174,12 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
     query: "",
   };
   const lowered: (string | undefined)[] = [];
-  const searchTexts: (string | undefined)[] = [];
-  const searchText = (index: number): string => {
-    let text = searchTexts[index];
-    if (text === undefined) {
-      const sample = samples[index];
-      text = sample === undefined ? "" : sampleSearchText(strings, sample, lowered);
-      searchTexts[index] = text;
-    }
-    return text;
-  };
   let matching: number[] = [];
   /** The open sample (index into samples), -1 for none; the cursor is its place in `matching`. */
   let selected = -1;
   let cursor = -1;
-  let drawn = "";
+  /** The rows in the DOM by their place in `matching`. */
+  const drawn = new Map<number, HTMLElement>();
   let frame = 0;
   let debounce: ReturnType<typeof setTimeout> | undefined;
 
@@ -256,7 +292,8 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
     return list.clientHeight > 0 ? list.clientHeight : 800;
   }
 
-  function drawRows(force: boolean): void {
+  /** Draws the rows in view; rows still in view stay the same nodes (a click in progress keeps its target). */
+  function drawRows(rebuild: boolean): void {
     const [first, end] = visibleRows({
       scrollTopPx: list.scrollTop,
       viewportPx: viewportPx(),
@@ -264,43 +301,32 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
       count: matching.length,
       overscan: 6,
     });
-    const key = `${first}:${end}`;
-    if (!force && key === drawn) return;
-    drawn = key;
-    const rows: HTMLElement[] = [];
-    for (let position = first; position < end; position++) {
+    if (rebuild) {
+      drawn.clear();
+      spacer.replaceChildren();
+    }
+    for (const [position, row] of drawn) {
+      if (position < first || position >= end) {
+        row.remove();
+        drawn.delete(position);
+      }
+    }
+    // From the last row up, so each new row goes before its successor and the DOM order is the list's.
+    let successor: HTMLElement | null = null;
+    for (let position = end - 1; position >= first; position--) {
+      let row = drawn.get(position);
       const index = matching[position] ?? -1;
       const sample = samples[index];
-      if (sample === undefined) continue;
-      const row = h(
-        "div",
-        {
-          class: index === selected ? "sample-row selected" : "sample-row",
-          role: "option",
-          "aria-selected": index === selected ? "true" : "false",
-          "data-testid": "sample-row",
-          "data-sample-id": sample.id,
-          "data-position": String(position),
-        },
-        h(
-          "div",
-          { class: "row-line" },
-          h("span", { class: "sample-id" }, sample.id),
-          h("span", { class: "task" }, taskName(sample.task)),
-          h("span", { class: "latency", title: "end-to-end latency" }, formatMs(sample.timings.e2eMs)),
-        ),
-        h(
-          "div",
-          { class: "row-line" },
-          h("span", { class: `badge status-${sample.status}` }, sample.status),
-          h("span", { class: "preview" }, samplePreview(strings, sample)),
-        ),
-      );
-      row.style.top = `${position * rowPx}px`;
-      row.style.height = `${rowPx}px`;
-      rows.push(row);
+      if (row === undefined && sample !== undefined) {
+        row = sampleRow(strings, sample, taskName(sample.task), index === selected);
+        row.setAttribute("data-position", String(position));
+        row.style.top = `${position * rowPx}px`;
+        row.style.height = `${rowPx}px`;
+        spacer.insertBefore(row, successor);
+        drawn.set(position, row);
+      }
+      successor = row ?? successor;
     }
-    spacer.replaceChildren(...rows);
   }
 
   function open(position: number): void {
@@ -313,11 +339,20 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
     const top = position * rowPx;
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + rowPx > list.scrollTop + viewportPx()) list.scrollTop = top + rowPx - viewportPx();
-    drawRows(true);
+    for (const [at, row] of drawn) {
+      row.classList.toggle("selected", at === position);
+      row.setAttribute("aria-selected", at === position ? "true" : "false");
+    }
+    drawRows(false);
   }
 
   function update(): void {
-    const result = filterSamples(samples, filter, searchText);
+    const query = filter.query;
+    const contains = stringSearch(strings, lowered, query);
+    const result = filterSamples(samples, filter, (index) => {
+      const sample = samples[index];
+      return sample !== undefined && sampleHasText(sample, query, contains);
+    });
     matching = result.indices;
     cursor = matching.indexOf(selected);
     countLabel.textContent = sampleCountText(matching.length, samples.length);
