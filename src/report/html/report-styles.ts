@@ -46,6 +46,7 @@ dl.grade dt { color: var(--muted); } dl.grade dd { margin: 0; white-space: pre-w
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .controls input[type=search] { min-width: 260px; padding: 4px 8px; }
 .sample-browser .sample-count { color: var(--muted); font-variant-numeric: tabular-nums; margin-left: auto; }
+.sample-browser select { max-width: 280px; padding: 3px 4px; }
 .status-filter { display: inline-flex; align-items: center; gap: 6px; padding: 3px 10px; border-radius: 14px;
   border: 1px solid var(--line); background: var(--bg); color: var(--fg); font: inherit; font-size: 12.5px;
   cursor: pointer; }

@@ -226,7 +226,7 @@ export function sampleBrowser(strings: readonly string[], benchmark: BenchmarkDa
   const search = h("input", {
     type: "search",
     "data-testid": "sample-search",
-    placeholder: "Search id, prompt, response, answer, gold",
+    placeholder: "Search id, prompt, response, gold",
     "aria-label": "Search samples",
     oninput: (event: Event) => {
       const query = (event.target as HTMLInputElement).value.trim().toLowerCase();
