@@ -46,4 +46,36 @@ dl.grade dt { color: var(--muted); } dl.grade dd { margin: 0; white-space: pre-w
 .side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .controls input[type=search] { min-width: 260px; padding: 4px 8px; }
+.sample-browser .sample-count { color: var(--muted); font-variant-numeric: tabular-nums; margin-left: auto; }
+.sample-browser select { max-width: 280px; padding: 3px 4px; }
+.status-filter { display: inline-flex; align-items: center; gap: 6px; padding: 3px 10px; border-radius: 14px;
+  border: 1px solid var(--line); background: var(--bg); color: var(--fg); font: inherit; font-size: 12.5px;
+  cursor: pointer; }
+.status-filter:hover { background: var(--panel); }
+.status-filter[aria-pressed=true] { background: #e8f1f8; border-color: var(--accent); font-weight: 600; }
+.status-filter .count { color: var(--muted); font-variant-numeric: tabular-nums; }
+.dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%; }
+.dot.status-correct { background: #009E73; } .dot.status-incorrect { background: #D55E00; }
+.dot.status-unparsed { background: #E69F00; } .dot.status-truncated { background: #CC79A7; }
+.dot.status-error { background: #555; }
+.sample-panes { display: grid; grid-template-columns: minmax(340px, 5fr) minmax(0, 6fr); gap: 16px;
+  align-items: start; }
+@media (max-width: 900px) { .sample-panes { grid-template-columns: 1fr; } }
+.sample-list { position: relative; height: calc(100vh - 230px); min-height: 320px; overflow-y: auto;
+  border: 1px solid var(--line); border-radius: 6px; outline: none; contain: strict; }
+.sample-list:focus-visible { box-shadow: 0 0 0 2px var(--accent); }
+.sample-list-spacer { position: relative; }
+.sample-list .empty { padding: 12px 14px; margin: 0; }
+.sample-row { position: absolute; left: 0; right: 0; display: flex; flex-direction: column; justify-content: center;
+  gap: 3px; padding: 0 12px; border-bottom: 1px solid #eee; cursor: pointer; overflow: hidden; }
+.sample-row:hover { background: var(--panel); }
+.sample-row.selected { background: #e8f1f8; box-shadow: inset 3px 0 0 var(--accent); }
+.sample-row .row-line { display: flex; align-items: center; gap: 8px; white-space: nowrap; min-width: 0; }
+.sample-row .sample-id { font-family: ui-monospace, monospace; font-size: 12.5px; font-weight: 600;
+  overflow: hidden; text-overflow: ellipsis; flex: none; max-width: 60%; }
+.sample-row .task { color: var(--muted); font-size: 12px; overflow: hidden; text-overflow: ellipsis; flex: 1; }
+.sample-row .latency { color: var(--muted); font-size: 12px; font-variant-numeric: tabular-nums; flex: none; }
+.sample-row .badge { margin-left: 0; padding: 0 7px; font-size: 11px; flex: none; }
+.sample-row .preview { overflow: hidden; text-overflow: ellipsis; font-size: 12.5px; min-width: 0; }
+.sample-detail-pane { position: sticky; top: 52px; max-height: calc(100vh - 64px); overflow: auto; }
 `;
