@@ -30,6 +30,7 @@ function inlineScript(source: string): string {
 
 export function buildReportHtml(data: ReportPageData, title: string): string {
   const uplot = uPlotAssets();
+  const encoded = encodeReportData(data);
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -44,7 +45,8 @@ export function buildReportHtml(data: ReportPageData, title: string): string {
     '<header id="report-header"></header>',
     '<nav id="report-nav" role="tablist"></nav>',
     '<main id="report-main"><p class="loading">Loading the report…</p></main>',
-    `<script id="report-data" type="application/octet-stream">${encodeReportData(data)}</script>`,
+    `<script id="report-data" type="application/octet-stream">${encoded.figures}</script>`,
+    `<script id="report-samples" type="application/octet-stream">${encoded.samples}</script>`,
     `<script>${inlineScript(uplot.script)}</script>`,
     `<script>${inlineScript(pageScript())}</script>`,
     "</body>",

@@ -221,12 +221,23 @@ describe("encodeReportData", () => {
   it("round-trips through the Node decoder and the browser's DecompressionStream decoder", async () => {
     const data = buildComparisonData([first, second]);
     const encoded = encodeReportData(data);
-    expect(encoded).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(encoded.figures).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(encoded.samples).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(decodeReportData(encoded)).toEqual(JSON.parse(JSON.stringify(data)));
-    const decode = new Function(`${BROWSER_DECODE_SCRIPT}; return decodeReportData;`)() as (
-      text: string,
-    ) => Promise<unknown>;
-    expect(await decode(encoded)).toEqual(JSON.parse(JSON.stringify(data)));
+    const { decodeReportData: decodeFigures, decodeReportSamples } = new Function(
+      `${BROWSER_DECODE_SCRIPT}; return { decodeReportData, decodeReportSamples };`,
+    )() as {
+      decodeReportData: (text: string) => Promise<Record<string, unknown>>;
+      decodeReportSamples: (text: string, report: Record<string, unknown>) => Promise<unknown>;
+    };
+    // The first part alone: every figure, no sample nor text.
+    const figures = await decodeFigures(encoded.figures);
+    expect(figures["strings"]).toEqual([]);
+    expect(
+      (figures["runs"] as { benchmarks: { samples: unknown[] }[] }[])[0]?.benchmarks[0]?.samples,
+    ).toEqual([]);
+    expect((figures["benchmarks"] as unknown[]).length).toBe(data.benchmarks.length);
+    expect(await decodeReportSamples(encoded.samples, figures)).toEqual(JSON.parse(JSON.stringify(data)));
   });
 
   it("refuses data of another version", () => {

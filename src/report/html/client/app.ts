@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-// The report page's entry: decodes the inlined data, draws the header and the view tabs, and renders each view
-// when its tab is first shown (a hidden view has no width to draw charts in, and the first paint stays quick).
+// The report page's entry: decodes the inlined figures, draws the header and the view tabs, and renders each view
+// when its tab is first shown (a hidden view has no width to draw charts in, and the first paint stays quick);
+// then decodes the samples part, which the views that show samples wait for.
 // Client code: function declarations only (see dom.ts).
 import type { ComparisonReportData } from "../comparison-data.js";
 import type { ProfileReportData } from "../profile-report-data.js";
@@ -16,6 +17,8 @@ export interface ReportView {
   id: string;
   title: string;
   render: () => HTMLElement;
+  /** It shows samples or their texts: it is drawn once the samples part is decoded. */
+  needsSamples?: boolean;
 }
 
 export type AnyReportData = RunReportData | ProfileReportData | ComparisonReportData;
@@ -25,7 +28,8 @@ export async function startReport(): Promise<void> {
   const nav = document.getElementById("report-nav");
   const header = document.getElementById("report-header");
   const source = document.getElementById("report-data");
-  if (main === null || nav === null || header === null || source === null) return;
+  const samplesSource = document.getElementById("report-samples");
+  if (main === null || nav === null || header === null || source === null || samplesSource === null) return;
   let data: AnyReportData;
   try {
     data = (await decodeReportData(source.textContent ?? "")) as AnyReportData;
@@ -43,30 +47,50 @@ export async function startReport(): Promise<void> {
       : data.kind === "profile"
         ? profileViews(data)
         : comparisonViews(data);
+  let isSamplesLoaded = false;
+  let samplesLoaded: Promise<unknown> | undefined;
+  const loadSamples = (): Promise<unknown> => {
+    samplesLoaded ??= decodeReportSamples(samplesSource.textContent ?? "", data).then(() => {
+      isSamplesLoaded = true;
+      document.body.setAttribute("data-samples-ready", "true");
+    });
+    return samplesLoaded;
+  };
   const rendered = new Map<string, HTMLElement>();
   const tabs = views.map((view) =>
     h("a", { href: `#${view.id}`, class: "tab", "data-tab": view.id, role: "tab" }, view.title),
   );
   nav.replaceChildren(...tabs);
-  const show = () => {
-    const wanted = location.hash.slice(1);
+  /** Shows the view the URL names (`#id`, or `#id?…` for a view's own state); resolves once it is drawn. */
+  const show = async (): Promise<void> => {
+    const wanted = location.hash.slice(1).split("?")[0];
     const view = views.find((candidate) => candidate.id === wanted) ?? views[0];
     if (view === undefined) return;
     for (const tab of tabs) tab.classList.toggle("active", tab.getAttribute("data-tab") === view.id);
     for (const [id, element] of rendered) element.hidden = id !== view.id;
     let element = rendered.get(view.id);
-    if (element === undefined) {
-      element = h("div", { class: "view", "data-view": view.id });
-      main.append(element);
-      rendered.set(view.id, element);
-      element.append(view.render());
-    }
+    if (element !== undefined) return;
+    const drawn = h("div", { class: "view", "data-view": view.id });
+    element = drawn;
+    main.append(drawn);
+    rendered.set(view.id, drawn);
     main.querySelector(".loading")?.remove();
+    if (view.needsSamples === true && !isSamplesLoaded) {
+      drawn.append(h("p", { class: "loading" }, "Reading the samples…"));
+      await loadSamples();
+      drawn.replaceChildren();
+    }
+    drawn.append(view.render());
+    drawn.setAttribute("data-rendered", "true");
   };
-  window.addEventListener("hashchange", show);
-  show();
+  window.addEventListener("hashchange", () => {
+    show().catch((error: unknown) => console.error(error));
+  });
+  await show();
   window.llmBenchReportReadyMs = performance.now();
   document.body.setAttribute("data-ready", "true");
+  // The samples next, while the reader looks at the first view.
+  await loadSamples();
 }
 
 /** The data model version this page reads (`REPORT_DATA_VERSION`, substituted by the page builder). */

@@ -4,8 +4,9 @@ import type uPlotClass from "uplot";
 declare global {
   /** uPlot's IIFE build, inlined before the client code. */
   var uPlot: typeof uPlotClass;
-  /** The page's data decoder (`BROWSER_DECODE_SCRIPT`). */
+  /** The page's decoders (`BROWSER_DECODE_SCRIPT`): the figures, then the samples and texts put into them. */
   function decodeReportData(base64: string): Promise<unknown>;
+  function decodeReportSamples(base64: string, report: unknown): Promise<unknown>;
   /** Set when the page is interactive: ms from navigation start (read by tests and `npm run bench:report`). */
   var llmBenchReportReadyMs: number | undefined;
 }

@@ -10,21 +10,60 @@ import { formatInterval, formatMs, formatNumber, formatPercent, h, section, tabl
 import { sampleBrowser } from "./sample-browser.js";
 
 export function runViews(data: RunReportData): ReportView[] {
-  const { run, strings } = data;
+  const { run } = data;
   return [
     { id: "accuracy", title: "Accuracy", render: () => accuracyView(run.benchmarks) },
     {
       id: "samples",
-      title: `Samples (${run.benchmarks.reduce((sum, benchmark) => sum + benchmark.samples.length, 0).toLocaleString()})`,
-      render: () =>
-        h(
-          "div",
-          null,
-          ...run.benchmarks.map((benchmark) => section(benchmark.name, sampleBrowser(strings, benchmark))),
-        ),
+      title: "Samples",
+      needsSamples: true,
+      // The string table arrives with the samples: read it when drawing, not before.
+      render: () => samplesView(data),
     },
     { id: "serving", title: "Serving", render: () => servingView(run.benchmarks, run.serving) },
   ];
+}
+
+/** The sample browser of one benchmark at a time; a picker when the run has several. */
+export function samplesView(data: RunReportData): HTMLElement {
+  const benchmarks = data.run.benchmarks;
+  if (benchmarks.length === 0) return h("p", { class: "empty" }, "This run has no samples yet.");
+  const holder = h("div", null);
+  const browsers = new Map<number, HTMLElement>();
+  const pick = (index: number) => {
+    const benchmark = benchmarks[index];
+    if (benchmark === undefined) return;
+    let browser = browsers.get(index);
+    if (browser === undefined) {
+      browser = sampleBrowser(data.strings, benchmark);
+      browsers.set(index, browser);
+    }
+    holder.replaceChildren(browser);
+  };
+  const picker =
+    benchmarks.length === 1
+      ? null
+      : h(
+          "label",
+          { class: "controls" },
+          "Benchmark ",
+          h(
+            "select",
+            {
+              "data-testid": "pick-benchmark",
+              onchange: (event: Event) => pick(Number((event.target as HTMLSelectElement).value)),
+            },
+            ...benchmarks.map((benchmark, index) =>
+              h(
+                "option",
+                { value: index },
+                `${benchmark.name} (${benchmark.samples.length.toLocaleString()} samples)`,
+              ),
+            ),
+          ),
+        );
+  pick(0);
+  return h("div", null, picker, holder);
 }
 
 export function accuracyView(benchmarks: readonly BenchmarkData[]): HTMLElement {

@@ -65,7 +65,7 @@ export async function openReport(browser: Browser, htmlPath: string, view?: stri
 /** Shows a view (its tab) and waits for it to be drawn. */
 export async function showView(page: Page, view: string): Promise<void> {
   await page.click(`[data-tab="${view}"]`);
-  await page.waitForSelector(`[data-view="${view}"]:not([hidden])`);
+  await page.waitForSelector(`[data-view="${view}"][data-rendered]:not([hidden])`);
 }
 
 /** Saves a full-page screenshot as test-artifacts/report/<name>.png; returns its path. */
