@@ -94,6 +94,7 @@ describe("buildProfileReportData", () => {
       writeFileSync(join(dir, file), readFileSync(join(runDir, file)));
     }
     const summary = JSON.parse(readFileSync(join(runDir, "profile_summary.json"), "utf8"));
+    summary.monitors.client = { ...summary.monitors.client, is_client_bound: false, reasons: [] };
     summary.monitors.client_workers = {
       workers: [
         {

@@ -9,7 +9,7 @@ import { DEFAULT_CLIENT_BOUND_THRESHOLDS } from "../../metrics/client-monitor.js
 import { REQUEST_METRIC_COLUMNS } from "../../metrics/request-metric-columns.js";
 import { readRunManifest } from "../../results/run-manifest.js";
 import { REPORT_DATA_VERSION, type TimelineData } from "./report-model.js";
-import { timeline } from "./serving-figures.js";
+import { bucketMsFor, MAX_BUCKETS, timeline } from "./serving-figures.js";
 
 const optionalMs = z.number().nullable();
 
@@ -213,6 +213,9 @@ export function readProfileRequests(path: string): ProfileRequestsData {
   return requests;
 }
 
+/** A profile's timeline has at most this many buckets: a few requests in each, even for a short profile. */
+const PROFILE_MAX_BUCKETS = 60;
+
 function measuredTimeline(requests: ProfileRequestsData, originMs: number): TimelineData {
   const timed = requests.index.flatMap((_, at) =>
     requests.isWarmup[at] === true
@@ -228,7 +231,10 @@ function measuredTimeline(requests: ProfileRequestsData, originMs: number): Time
           },
         ],
   );
-  return timeline(timed);
+  let endMs = 0;
+  for (const request of timed) endMs = Math.max(endMs, request.startMs + Math.max(0, request.e2eMs));
+  // The step that covers the span in PROFILE_MAX_BUCKETS buckets is the one covering it scaled up to MAX_BUCKETS.
+  return timeline(timed, bucketMsFor((endMs * MAX_BUCKETS) / PROFILE_MAX_BUCKETS));
 }
 
 /**
