@@ -6,6 +6,8 @@ import * as app from "./client/app.js";
 import * as charts from "./client/charts.js";
 import * as comparisonView from "./client/comparison-view.js";
 import * as dom from "./client/dom.js";
+import * as profileGoodputView from "./client/profile-goodput-view.js";
+import * as profileThroughputView from "./client/profile-throughput-view.js";
 import * as profileView from "./client/profile-view.js";
 import * as runView from "./client/run-view.js";
 import * as sampleBrowser from "./client/sample-browser.js";
@@ -19,6 +21,8 @@ const CLIENT_MODULES: Record<string, Record<string, unknown>> = {
   "sample-browser": sampleBrowser,
   "run-view": runView,
   "profile-view": profileView,
+  "profile-throughput-view": profileThroughputView,
+  "profile-goodput-view": profileGoodputView,
   "comparison-view": comparisonView,
   app,
 };

@@ -1,12 +1,15 @@
 // The data of a profile's HTML report (`buildProfileReportData`): per-request scatter columns from
-// profile_export.jsonl, and from profile_summary.json the percentile table, goodput and the client self-measurement.
+// profile_export.jsonl, and from profile_summary.json the percentile table, goodput and the client self-measurement
+// (the client process's and, with --workers, each worker's).
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../../errors.js";
+import { DEFAULT_CLIENT_BOUND_THRESHOLDS } from "../../metrics/client-monitor.js";
+import { REQUEST_METRIC_COLUMNS } from "../../metrics/request-metric-columns.js";
 import { readRunManifest } from "../../results/run-manifest.js";
 import { REPORT_DATA_VERSION, type TimelineData } from "./report-model.js";
-import { timeline } from "./serving-figures.js";
+import { bucketMsFor, MAX_BUCKETS, timeline } from "./serving-figures.js";
 
 const optionalMs = z.number().nullable();
 
@@ -25,12 +28,22 @@ const exportLineSchema = z.looseObject({
 
 const statsSchema = z.looseObject({ count: z.number() }).catchall(z.number().nullable());
 
+const workerReportSchema = z.looseObject({
+  worker: z.number(),
+  status: z.string().optional(),
+  loop_delay_p99_ms: z.number().nullable().optional(),
+  cpu_cores: z.number().nullable().optional(),
+  is_client_bound: z.boolean().optional(),
+  reasons: z.array(z.string()).optional(),
+});
+
 const summarySchema = z.looseObject({
   request_count: z.number(),
   successful_requests: z.number(),
   failed_requests: z.number(),
   errors_by_class: z.record(z.string(), z.number()),
   duration_s: z.number(),
+  load_start_offset_ms: z.number().nullable().optional(),
   request_throughput_rps: z.number().nullable(),
   output_token_throughput_tps: z.number().nullable(),
   total_token_throughput_tps: z.number().nullable(),
@@ -58,6 +71,9 @@ const summarySchema = z.looseObject({
           reasons: z.array(z.string()).optional(),
         })
         .optional(),
+      client_workers: z
+        .looseObject({ workers: z.array(workerReportSchema), is_client_bound: z.boolean().optional() })
+        .optional(),
     })
     .optional(),
 });
@@ -75,15 +91,36 @@ export interface ProfileRequestsData {
   errorClass: (string | null)[];
 }
 
+/** One client worker process's self-measurement (`--workers N`). */
+export interface ClientWorkerData {
+  worker: number;
+  status: string | null;
+  loopDelayP99Ms: number | null;
+  cpuCores: number | null;
+  isClientBound: boolean;
+  reasons: string[];
+}
+
 export interface ClientMeasurementData {
   wallS: number | null;
   loopDelayP50Ms: number | null;
   loopDelayP99Ms: number | null;
   loopDelayMaxMs: number | null;
   cpuCores: number | null;
+  /** The client process or any of its workers was client-bound. */
   isClientBound: boolean;
-  /** Why the figures are client-bound (the warning's words); empty when they are not. */
+  /** Why the figures are client-bound (the warning's words, a worker's prefixed "worker N:"); empty when not. */
   reasons: string[];
+  /** The limits the verdict applies (`DEFAULT_CLIENT_BOUND_THRESHOLDS`). */
+  thresholds: { loopDelayP99Ms: number; cpuCores: number };
+  /** With --workers: each worker's own figures; empty otherwise. */
+  workers: ClientWorkerData[];
+}
+
+/** How the percentile table names a profile_summary.json metric (the console table's words). */
+export interface MetricLabel {
+  label: string;
+  unit: string;
 }
 
 export interface ProfileSection {
@@ -92,8 +129,12 @@ export interface ProfileSection {
   model: string;
   status: string;
   requests: ProfileRequestsData;
+  /** When the load started (warm-up included), ms on the export's `sent_at_ms` clock: the charts' time origin. */
+  loadStartMs: number;
   /** profile_summary.json's per-metric statistics (avg, min, max, p1…p99, std, count) as it gives them. */
   percentiles: Record<string, Record<string, number | null>>;
+  /** Labels and units of the metrics the console table knows; a metric without one shows its key. */
+  metricLabels: Record<string, MetricLabel>;
   totals: {
     requestCount: number;
     successfulRequests: number;
@@ -107,8 +148,13 @@ export interface ProfileSection {
     errorsByClass: Record<string, number>;
   };
   goodput: { slosMs: Record<string, number>; goodRequests: number; goodputRps: number | null } | null;
-  /** The measured requests (warm-up left out) over time. */
+  /** The measured requests (warm-up left out) over time, from the load start. */
   timeline: TimelineData;
+  /**
+   * Output tokens per timeline bucket spread evenly over each answered measured request's generation (first token
+   * to end), as aiperf's "dispersed throughput" does: no spikes where many requests happen to end together.
+   */
+  dispersedOutputTokens: number[];
   client: ClientMeasurementData | null;
 }
 
@@ -167,13 +213,16 @@ export function readProfileRequests(path: string): ProfileRequestsData {
   return requests;
 }
 
-function measuredTimeline(requests: ProfileRequestsData): TimelineData {
+/** A profile's timeline has at most this many buckets: a few requests in each, even for a short profile. */
+const PROFILE_MAX_BUCKETS = 60;
+
+function measuredTimeline(requests: ProfileRequestsData, originMs: number): TimelineData {
   const timed = requests.index.flatMap((_, at) =>
     requests.isWarmup[at] === true
       ? []
       : [
           {
-            startMs: requests.sentAtMs[at] ?? 0,
+            startMs: (requests.sentAtMs[at] ?? 0) - originMs,
             e2eMs: requests.e2eMs[at] ?? 0,
             ttftMs: requests.ttftMs[at] ?? null,
             itlMs: requests.itlMs[at] ?? null,
@@ -182,14 +231,95 @@ function measuredTimeline(requests: ProfileRequestsData): TimelineData {
           },
         ],
   );
-  return timeline(timed);
+  let endMs = 0;
+  for (const request of timed) endMs = Math.max(endMs, request.startMs + Math.max(0, request.e2eMs));
+  // The step that covers the span in PROFILE_MAX_BUCKETS buckets is the one covering it scaled up to MAX_BUCKETS.
+  return timeline(timed, bucketMsFor((endMs * MAX_BUCKETS) / PROFILE_MAX_BUCKETS));
+}
+
+/**
+ * Each answered measured request's output tokens shared out over the buckets its generation spans (first token to
+ * end), in proportion to the time it generated in each; a request whose first token is its end puts them all in
+ * that bucket. Buckets as `timeline`'s (`bucketMs` from `originMs`), `bucketCount` of them.
+ */
+export function dispersedOutputTokens(
+  requests: ProfileRequestsData,
+  options: { originMs: number; bucketMs: number; bucketCount: number },
+): number[] {
+  const { originMs, bucketMs, bucketCount } = options;
+  const tokens = new Array<number>(bucketCount).fill(0);
+  for (const [at, sentAtMs] of requests.sentAtMs.entries()) {
+    const ttftMs = requests.ttftMs[at] ?? null;
+    const e2eMs = requests.e2eMs[at] ?? null;
+    const outputTokens = requests.outputTokens[at] ?? null;
+    if (requests.isWarmup[at] === true || requests.errorClass[at] !== null) continue;
+    if (ttftMs === null || e2eMs === null || outputTokens === null || outputTokens <= 0) continue;
+    const start = Math.max(0, sentAtMs - originMs + ttftMs);
+    const end = Math.max(start, sentAtMs - originMs + e2eMs);
+    const last = Math.min(bucketCount - 1, Math.floor(end / bucketMs));
+    if (end === start) {
+      tokens[last] = (tokens[last] ?? 0) + outputTokens;
+      continue;
+    }
+    for (let bucket = Math.floor(start / bucketMs); bucket <= last; bucket++) {
+      const overlap = Math.min(end, (bucket + 1) * bucketMs) - Math.max(start, bucket * bucketMs);
+      if (overlap > 0) tokens[bucket] = (tokens[bucket] ?? 0) + (outputTokens * overlap) / (end - start);
+    }
+  }
+  return tokens.map((value) => Math.round(value * 1000) / 1000);
+}
+
+type ClientJson = NonNullable<NonNullable<z.infer<typeof summarySchema>["monitors"]>["client"]>;
+type WorkersJson = NonNullable<NonNullable<z.infer<typeof summarySchema>["monitors"]>["client_workers"]>;
+
+function clientMeasurement(
+  client: ClientJson | undefined,
+  workersJson: WorkersJson | undefined,
+): ClientMeasurementData | null {
+  if (client === undefined && workersJson === undefined) return null;
+  const workers: ClientWorkerData[] = (workersJson?.workers ?? []).map((worker) => ({
+    worker: worker.worker,
+    status: worker.status ?? null,
+    loopDelayP99Ms: worker.loop_delay_p99_ms ?? null,
+    cpuCores: worker.cpu_cores ?? null,
+    isClientBound: worker.is_client_bound ?? false,
+    reasons: worker.reasons ?? [],
+  }));
+  const reasons = [
+    ...(client?.reasons ?? []),
+    ...workers.flatMap((worker) => worker.reasons.map((reason) => `worker ${worker.worker}: ${reason}`)),
+  ];
+  return {
+    wallS: client?.wall_s ?? null,
+    loopDelayP50Ms: client?.loop_delay_p50_ms ?? null,
+    loopDelayP99Ms: client?.loop_delay_p99_ms ?? null,
+    loopDelayMaxMs: client?.loop_delay_max_ms ?? null,
+    cpuCores: client?.cpu_cores ?? null,
+    isClientBound:
+      client?.is_client_bound === true ||
+      workersJson?.is_client_bound === true ||
+      workers.some((worker) => worker.isClientBound),
+    reasons,
+    thresholds: { ...DEFAULT_CLIENT_BOUND_THRESHOLDS },
+    workers,
+  };
+}
+
+function metricLabels(): Record<string, MetricLabel> {
+  return Object.fromEntries(
+    REQUEST_METRIC_COLUMNS.map((column) => [column.key, { label: column.label, unit: column.unit }]),
+  );
 }
 
 export function buildProfileReportData(runDir: string): ProfileReportData {
   const manifest = readRunManifest(join(runDir, "run.json"));
   const summary = readSummary(runDir);
   const requests = readProfileRequests(join(runDir, "profile_export.jsonl"));
-  const client = summary.monitors?.client;
+  // Workers' runs may not know the load start (null): the first request sent stands for it.
+  const loadStartMs =
+    summary.load_start_offset_ms ??
+    requests.sentAtMs.reduce((first, sentAtMs) => Math.min(first, sentAtMs), requests.sentAtMs[0] ?? 0);
+  const measured = measuredTimeline(requests, loadStartMs);
   return {
     kind: "profile",
     version: REPORT_DATA_VERSION,
@@ -199,7 +329,9 @@ export function buildProfileReportData(runDir: string): ProfileReportData {
       model: manifest.model,
       status: manifest.status,
       requests,
+      loadStartMs,
       percentiles: summary.metrics,
+      metricLabels: metricLabels(),
       totals: {
         requestCount: summary.request_count,
         successfulRequests: summary.successful_requests,
@@ -220,19 +352,13 @@ export function buildProfileReportData(runDir: string): ProfileReportData {
               goodRequests: summary.goodput.good_requests,
               goodputRps: summary.goodput.goodput_rps,
             },
-      timeline: measuredTimeline(requests),
-      client:
-        client === undefined
-          ? null
-          : {
-              wallS: client.wall_s ?? null,
-              loopDelayP50Ms: client.loop_delay_p50_ms ?? null,
-              loopDelayP99Ms: client.loop_delay_p99_ms ?? null,
-              loopDelayMaxMs: client.loop_delay_max_ms ?? null,
-              cpuCores: client.cpu_cores ?? null,
-              isClientBound: client.is_client_bound ?? false,
-              reasons: client.reasons ?? [],
-            },
+      timeline: measured,
+      dispersedOutputTokens: dispersedOutputTokens(requests, {
+        originMs: loadStartMs,
+        bucketMs: measured.bucketMs,
+        bucketCount: measured.endedRequests.length,
+      }),
+      client: clientMeasurement(summary.monitors?.client, summary.monitors?.client_workers),
     },
   };
 }

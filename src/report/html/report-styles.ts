@@ -44,6 +44,16 @@ dl.grade { display: grid; grid-template-columns: 110px 1fr; gap: 4px 12px; margi
 dl.grade dt { color: var(--muted); } dl.grade dd { margin: 0; white-space: pre-wrap; word-break: break-word; }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
 .side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+.kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 10px; margin: 10px 0 14px; }
+.kpi { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; background: var(--panel); }
+.kpi-label { color: var(--muted); font-size: 12px; } .kpi-value { font-size: 19px; font-weight: 600;
+  font-variant-numeric: tabular-nums; margin: 2px 0; } .kpi-detail { color: var(--muted); font-size: 12px; }
+.ok-note { border-left: 4px solid var(--good); background: #e6f4ea; padding: 8px 12px; }
+.warning ul { margin: 6px 0; }
+.table-scroll { overflow-x: auto; }
+table.numeric { font-size: 13px; } table.numeric th, table.numeric td { padding: 4px 7px; }
+table.numeric td + td, table.numeric th + th { text-align: right; }
+code.metric-key { display: block; color: var(--muted); font-size: 11px; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
 .controls input[type=search] { min-width: 260px; padding: 4px 8px; }
 .sample-browser .sample-count { color: var(--muted); font-variant-numeric: tabular-nums; margin-left: auto; }

@@ -88,7 +88,8 @@ export function chart(spec: ChartSpec): HTMLElement {
         return {
           label: series.label,
           stroke: color,
-          width: spec.mode === "points" ? 0 : 1.5,
+          // A points series draws no line (its paths are none); its width is its legend marker's border.
+          width: 1.5,
           ...(spec.mode === "bars" ? { fill: `${color}99` } : {}),
           ...(paths === undefined ? {} : { paths }),
           points:
