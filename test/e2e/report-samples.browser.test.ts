@@ -214,6 +214,19 @@ describe.skipIf(!hasSharedData)("run report: the sample browser", () => {
     expect(await detail.locator('[data-field="extracted"]').textContent()).toBe(chosen.extracted);
     expect(await detail.locator('[data-field="gold"]').textContent()).toBe(chosen.gold);
     expect(await detail.locator('[data-field="status"]').textContent()).toBe(sampleStatus(chosen));
+    // The prompt: the question turn shown, the five shots' turns (ten) folded away above it.
+    if (chosen.prompt.type !== "chat") throw new Error("MMLU prompts are chat prompts here");
+    const messages = chosen.prompt.messages;
+    const prompt = detail.locator('[data-field="prompt"]');
+    expect(await prompt.locator(":scope > .turn pre").allTextContents()).toEqual([
+      messages[messages.length - 1]?.content,
+    ]);
+    expect(await prompt.locator("details.earlier-turns summary").textContent()).toBe(
+      `${messages.length - 1} earlier turns (few-shot examples or history)`,
+    );
+    expect(await prompt.locator("details.earlier-turns .turn pre").allTextContents()).toEqual(
+      messages.slice(0, -1).map((message) => message.content),
+    );
     await page.keyboard.press("ArrowDown");
     await page.locator(`[data-testid="sample-detail"][data-sample-id="${next.id}"]`).waitFor();
     expect(

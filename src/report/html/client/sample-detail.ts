@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-// One sample as the report shows it: the prompt (chat turns rendered by role), the response, the reasoning
-// (collapsed), the extracted answer, the gold answer, the grade's reason, and the request's timings.
+// One sample as the report shows it: the response, the reasoning (collapsed), the extracted answer, the gold
+// answer, the grade's reason and the request's timings first, then the prompt (chat turns by role, the turns
+// before the last question — few-shot examples — collapsed).
 // Client code: exported function declarations only (see dom.ts).
 import type { PromptData, SampleData } from "../report-model.js";
 import { formatMs, h, textOf } from "./dom.js";
@@ -26,8 +27,6 @@ export function sampleDetail(strings: readonly string[], sample: SampleData, tas
         ? null
         : h("span", { class: "badge status-error" }, textOf(strings, sample.errorClass)),
     ),
-    h("h4", null, "Prompt"),
-    promptView(strings, sample.prompt),
     h("h4", null, "Response"),
     h("pre", { class: "text response", "data-field": "response" }, textOf(strings, sample.response)),
     reasoning === ""
@@ -62,23 +61,42 @@ export function sampleDetail(strings: readonly string[], sample: SampleData, tas
           ` · sent ${(timings.sentAtMs / 1000).toFixed(2)} s into session ${timings.session}`,
       ),
     ),
+    h("h4", null, "Prompt"),
+    promptView(strings, sample.prompt),
   );
 }
 
 /** The prompt: chat turns each under its role, a completion text, or a long prompt's digest and tail. */
 export function promptView(strings: readonly string[], prompt: PromptData): HTMLElement {
   if (prompt.form === "chat") {
+    const turn = (role: string, content: number[]) =>
+      h(
+        "div",
+        { class: `turn role-${role}` },
+        h("span", { class: "role" }, role),
+        h("pre", { class: "text" }, textOf(strings, content)),
+      );
+    // The last user turn and what follows it are the question; earlier turns are shots or history.
+    let lastUser = prompt.turns.length - 1;
+    while (lastUser > 0 && prompt.turns[lastUser]?.role !== "user") lastUser--;
+    const earlier = prompt.turns.slice(0, lastUser);
+    const question = prompt.turns.slice(lastUser);
     return h(
       "div",
       { class: "chat", "data-field": "prompt" },
-      ...prompt.turns.map((turn) =>
-        h(
-          "div",
-          { class: `turn role-${turn.role}` },
-          h("span", { class: "role" }, turn.role),
-          h("pre", { class: "text" }, textOf(strings, turn.content)),
-        ),
-      ),
+      earlier.length === 0
+        ? null
+        : h(
+            "details",
+            { class: "earlier-turns" },
+            h(
+              "summary",
+              null,
+              `${earlier.length} earlier turn${earlier.length === 1 ? "" : "s"} (few-shot examples or history)`,
+            ),
+            ...earlier.map((each) => turn(each.role, each.content)),
+          ),
+      ...question.map((each) => turn(each.role, each.content)),
     );
   }
   if (prompt.form === "completion") {
