@@ -12,12 +12,14 @@ import * as profileView from "./client/profile-view.js";
 import * as runView from "./client/run-view.js";
 import * as sampleBrowser from "./client/sample-browser.js";
 import * as sampleDetail from "./client/sample-detail.js";
+import * as sampleFilter from "./client/sample-filter.js";
 import { BROWSER_DECODE_SCRIPT } from "./encode-report-data.js";
 
 const CLIENT_MODULES: Record<string, Record<string, unknown>> = {
   dom,
   charts,
   "sample-detail": sampleDetail,
+  "sample-filter": sampleFilter,
   "sample-browser": sampleBrowser,
   "run-view": runView,
   "profile-view": profileView,

@@ -10,7 +10,7 @@ import {
   samplePreview,
   stringSearch,
   visibleRows,
-} from "./sample-browser.js";
+} from "./sample-filter.js";
 
 function sample(
   table: StringTable,
