@@ -49,7 +49,8 @@ dl.grade dt { color: var(--muted); } dl.grade dd { margin: 0; white-space: pre-w
 td.number { text-align: right; white-space: nowrap; }
 ul.verdicts { padding-left: 18px; margin: 8px 0; } ul.verdicts li { margin: 3px 0; }
 .verdict.worse { color: var(--bad); font-weight: 600; } .verdict.better { color: var(--good); font-weight: 600; }
-.verdict.neutral { color: var(--muted); } td.verdict { white-space: nowrap; }
+.verdict.neutral { color: var(--muted); } td.verdict, td.run-name { white-space: nowrap; }
+td.run-name { max-width: 170px; overflow: hidden; text-overflow: ellipsis; } .table-scroll { overflow-x: auto; }
 .forest.difference g.emphasized text.label, .forest.difference g.emphasized text.note { font-weight: 600; }
 tr.flip-row { cursor: pointer; } tr.flip-row:hover, tr.flip-row[aria-expanded=true] { background: #eef5fb; }
 td.right { color: var(--good); } td.wrong { color: var(--bad); }

@@ -66,10 +66,11 @@ export function comparisonOverallTable(
       },
       h(
         "td",
-        null,
+        { class: "run-name" },
         h("span", { class: "swatch", style: `background:${seriesColor(run)}` }),
-        comparisonRunName(data, run),
+        `run ${run + 1}`,
       ),
+      h("td", null, comparisonRunName(data, run)),
       h("td", null, role),
       h("td", null, result?.model ?? "–"),
       h(
@@ -97,7 +98,7 @@ export function comparisonOverallTable(
       h(
         "tr",
         null,
-        ...["Run", "Role", "Model", "Accuracy", "95% CI (Wilson)", "Clustered SE", "Graded samples"].map(
+        ...["#", "Run", "Role", "Model", "Accuracy", "95% CI (Wilson)", "Clustered SE", "Graded samples"].map(
           (cell) => h("th", null, cell),
         ),
       ),
@@ -156,7 +157,8 @@ export function comparisonPairedSummary(
             h(
               "td",
               null,
-              `${comparisonRunName(data, pair.candidate)} − ${comparisonRunName(data, pair.baseline)}`,
+              h("span", { class: "swatch", style: `background:${seriesColor(pair.candidate)}` }),
+              `run ${pair.candidate + 1} − run ${pair.baseline + 1}`,
             ),
             h("td", { class: "number" }, pair.n.toLocaleString()),
             h("td", { class: "number", "data-field": "difference" }, formatPoints(pair.difference)),
@@ -226,7 +228,7 @@ export function comparisonDifferencePlot(
               "span",
               { class: "legend-item" },
               h("span", { class: "swatch", style: `background:${seriesColor(candidate)}` }),
-              comparisonRunName(data, candidate),
+              `run ${candidate + 1} · ${comparisonRunName(data, candidate)}`,
             ),
           ),
         )
@@ -268,15 +270,15 @@ export function comparisonTaskTable(
   const hasCandidateColumn = candidates.length > 1;
   const header = [
     "Task",
-    ...(hasCandidateColumn ? ["Candidate"] : []),
+    ...(hasCandidateColumn ? ["Candidate #"] : []),
     "Baseline",
     "Candidate accuracy",
     "Difference (points)",
     "95% CI (points)",
     "McNemar p",
-    "Verdict",
-    "R → W",
-    "W → R",
+    "Significant (0.05)",
+    "R→W",
+    "W→R",
   ];
   const body = h("tbody", null);
   const fill = (order: string) => {
@@ -290,6 +292,7 @@ export function comparisonTaskTable(
             baseline,
             candidate,
             candidateName: hasCandidateColumn ? comparisonRunName(data, candidate) : null,
+            candidateTag: `run ${candidate + 1}`,
             isFirstOfTask: index === 0,
             rowSpan: candidates.length,
           }),
@@ -315,10 +318,14 @@ export function comparisonTaskTable(
     h("h3", null, `Per task (${benchmark.tasks.length})`),
     h("div", { class: "controls" }, h("label", null, "Order by ", select)),
     h(
-      "table",
-      { class: "grid", "data-testid": "task-table" },
-      h("thead", null, h("tr", null, ...header.map((cell) => h("th", null, cell)))),
-      body,
+      "div",
+      { class: "table-scroll" },
+      h(
+        "table",
+        { class: "grid", "data-testid": "task-table" },
+        h("thead", null, h("tr", null, ...header.map((cell) => h("th", null, cell)))),
+        body,
+      ),
     ),
   );
 }
@@ -330,7 +337,9 @@ export function comparisonTaskRow(
   place: {
     baseline: number;
     candidate: number;
+    /** The candidate's label (shown on hover, its tag in the cell); null when there is one candidate. */
     candidateName: string | null;
+    candidateTag: string;
     isFirstOfTask: boolean;
     rowSpan: number;
   },
@@ -348,7 +357,14 @@ export function comparisonTaskRow(
   };
   const cells = [
     place.isFirstOfTask ? h("td", { rowspan: place.rowSpan, class: "task-name" }, task.task) : null,
-    place.candidateName === null ? null : h("td", null, place.candidateName),
+    place.candidateName === null
+      ? null
+      : h(
+          "td",
+          { class: "run-name", title: place.candidateName },
+          h("span", { class: "swatch", style: `background:${seriesColor(place.candidate)}` }),
+          place.candidateTag,
+        ),
     h("td", { class: "number" }, accuracy(place.baseline)),
     h("td", { class: "number" }, accuracy(place.candidate)),
     h(
@@ -369,7 +385,7 @@ export function comparisonTaskRow(
     h(
       "td",
       pair === undefined ? null : { class: pairedVerdictClass(pair) },
-      pair === undefined ? "no shared samples" : pair.isSignificant ? "significant" : "not significant",
+      pair === undefined ? "no shared samples" : pair.isSignificant ? "yes" : "no",
     ),
     h("td", { class: "number" }, pair?.rightToWrong ?? "–"),
     h("td", { class: "number" }, pair?.wrongToRight ?? "–"),
