@@ -265,8 +265,9 @@ export function comparisonTaskOrder(
 export function comparisonTaskTable(
   data: ComparisonReportData,
   benchmark: BenchmarkComparisonData,
-): HTMLElement {
+): HTMLElement | null {
   const candidates = benchmark.overall.map((pair) => pair.candidate);
+  if (candidates.length === 0) return null;
   const hasCandidateColumn = candidates.length > 1;
   const header = [
     "Task",

@@ -23,7 +23,7 @@ export interface DifferenceRow {
   isEmphasized?: boolean;
 }
 
-/** The half-width of the axis in fractions: the widest whisker rounded up to 1, 2 or 5 × 10ⁿ points, at most 100. */
+/** The axis half-width (a fraction): the widest whisker rounded up to 1, 2 or 5 × 10ⁿ points, from 1 to 100 points. */
 export function differenceAxisHalfWidth(rows: readonly DifferenceRow[]): number {
   let widest = 0;
   for (const row of rows) {
@@ -31,7 +31,7 @@ export function differenceAxisHalfWidth(rows: readonly DifferenceRow[]): number 
       widest = Math.max(widest, Math.abs(mark.value), Math.abs(mark.ci[0]), Math.abs(mark.ci[1]));
     }
   }
-  const points = Math.min(100, Math.max(widest * 100, 0.5));
+  const points = Math.min(100, Math.max(widest * 100, 1));
   const power = 10 ** Math.floor(Math.log10(points));
   const step = [1, 2, 5, 10].find((factor) => factor * power >= points - 1e-9) ?? 10;
   return Math.min(1, (step * power) / 100);
