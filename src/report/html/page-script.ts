@@ -4,7 +4,11 @@
 // global once inlined together, and type imports are erased).
 import * as app from "./client/app.js";
 import * as charts from "./client/charts.js";
+import * as comparisonAccuracy from "./client/comparison-accuracy.js";
+import * as comparisonFlips from "./client/comparison-flips.js";
+import * as comparisonLatency from "./client/comparison-latency.js";
 import * as comparisonView from "./client/comparison-view.js";
+import * as differencePlot from "./client/difference-plot.js";
 import * as dom from "./client/dom.js";
 import * as profileGoodputView from "./client/profile-goodput-view.js";
 import * as profileThroughputView from "./client/profile-throughput-view.js";
@@ -25,6 +29,10 @@ const CLIENT_MODULES: Record<string, Record<string, unknown>> = {
   "profile-view": profileView,
   "profile-throughput-view": profileThroughputView,
   "profile-goodput-view": profileGoodputView,
+  "difference-plot": differencePlot,
+  "comparison-accuracy": comparisonAccuracy,
+  "comparison-flips": comparisonFlips,
+  "comparison-latency": comparisonLatency,
   "comparison-view": comparisonView,
   app,
 };
@@ -32,8 +40,15 @@ const CLIENT_MODULES: Record<string, Record<string, unknown>> = {
 /** The source of every exported function of the client modules; refuses anything that would not run alone. */
 export function clientSource(): string {
   const parts: string[] = [];
+  // Every name is global in the page: a second declaration of a name would silently replace the first.
+  const owners = new Map<string, string>();
   for (const [name, module] of Object.entries(CLIENT_MODULES)) {
     for (const [exported, value] of Object.entries(module)) {
+      const owner = owners.get(exported);
+      if (owner !== undefined) {
+        throw new Error(`report client modules ${owner} and ${name} both export ${exported}.`);
+      }
+      owners.set(exported, name);
       if (typeof value !== "function") {
         throw new Error(
           `report client module ${name} exports ${exported}, which is not a function declaration.`,

@@ -55,6 +55,19 @@ table.numeric { font-size: 13px; } table.numeric th, table.numeric td { padding:
 table.numeric td + td, table.numeric th + th { text-align: right; }
 code.metric-key { display: block; color: var(--muted); font-size: 11px; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; }
+.legend-item { margin-right: 14px; }
+td.number { text-align: right; white-space: nowrap; }
+ul.verdicts { padding-left: 18px; margin: 8px 0; } ul.verdicts li { margin: 3px 0; }
+.verdict.worse { color: var(--bad); font-weight: 600; } .verdict.better { color: var(--good); font-weight: 600; }
+.verdict.neutral { color: var(--muted); } td.verdict, td.run-name { white-space: nowrap; }
+td.run-name { max-width: 170px; overflow: hidden; text-overflow: ellipsis; } .table-scroll { overflow-x: auto; }
+.forest.difference g.emphasized text.label, .forest.difference g.emphasized text.note { font-weight: 600; }
+tr.flip-row { cursor: pointer; } tr.flip-row:hover, tr.flip-row[aria-expanded=true] { background: #eef5fb; }
+td.right { color: var(--good); } td.wrong { color: var(--bad); }
+tr.flip-detail-row > td { background: #fafafa; padding: 10px; }
+.side-by-side .side { min-width: 0; } .side-by-side .side > h4 { margin-top: 0; }
+button.more { margin: 4px 0 12px; padding: 4px 12px; }
 .controls input[type=search] { min-width: 260px; padding: 4px 8px; }
 .sample-browser .sample-count { color: var(--muted); font-variant-numeric: tabular-nums; margin-left: auto; }
 .sample-browser select { max-width: 280px; padding: 3px 4px; }
