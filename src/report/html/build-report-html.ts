@@ -46,9 +46,10 @@ export function buildReportHtml(data: ReportPageData, title: string): string {
     '<nav id="report-nav" role="tablist"></nav>',
     '<main id="report-main"><p class="loading">Loading the report…</p></main>',
     `<script id="report-data" type="application/octet-stream">${encoded.figures}</script>`,
-    `<script id="report-samples" type="application/octet-stream">${encoded.samples}</script>`,
     `<script>${inlineScript(uplot.script)}</script>`,
     `<script>${inlineScript(pageScript())}</script>`,
+    // Last: the page draws its first view while the parser is still reading this part.
+    `<script id="report-samples" type="application/octet-stream">${encoded.samples}</script>`,
     "</body>",
     "</html>",
     "",

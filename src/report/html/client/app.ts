@@ -28,8 +28,7 @@ export async function startReport(): Promise<void> {
   const nav = document.getElementById("report-nav");
   const header = document.getElementById("report-header");
   const source = document.getElementById("report-data");
-  const samplesSource = document.getElementById("report-samples");
-  if (main === null || nav === null || header === null || source === null || samplesSource === null) return;
+  if (main === null || nav === null || header === null || source === null) return;
   let data: AnyReportData;
   try {
     data = (await decodeReportData(source.textContent ?? "")) as AnyReportData;
@@ -50,10 +49,12 @@ export async function startReport(): Promise<void> {
   let isSamplesLoaded = false;
   let samplesLoaded: Promise<unknown> | undefined;
   const loadSamples = (): Promise<unknown> => {
-    samplesLoaded ??= decodeReportSamples(samplesSource.textContent ?? "", data).then(() => {
-      isSamplesLoaded = true;
-      document.body.setAttribute("data-samples-ready", "true");
-    });
+    samplesLoaded ??= documentParsed()
+      .then(() => decodeReportSamples(document.getElementById("report-samples")?.textContent ?? "", data))
+      .then(() => {
+        isSamplesLoaded = true;
+        document.body.setAttribute("data-samples-ready", "true");
+      });
     return samplesLoaded;
   };
   const rendered = new Map<string, HTMLElement>();
@@ -86,11 +87,20 @@ export async function startReport(): Promise<void> {
   window.addEventListener("hashchange", () => {
     show().catch((error: unknown) => console.error(error));
   });
+  // The samples part starts decoding now: its base64 and gunzip run while the first view is drawn.
+  const samples = loadSamples();
   await show();
   window.llmBenchReportReadyMs = performance.now();
   document.body.setAttribute("data-ready", "true");
-  // The samples next, while the reader looks at the first view.
-  await loadSamples();
+  await samples;
+}
+
+/** Resolves once the whole page is parsed (the samples part comes last in it). */
+export function documentParsed(): Promise<void> {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }),
+  );
 }
 
 /** The data model version this page reads (`REPORT_DATA_VERSION`, substituted by the page builder). */
