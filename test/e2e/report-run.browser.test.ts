@@ -20,6 +20,7 @@ interface ResultFile {
   num_samples: number;
   tasks: { task: string; correct: number; total: number }[];
   aggregated_metrics: Record<string, number | null>;
+  server_metrics?: Record<string, unknown>;
 }
 
 const percent = (fraction: number): string => `${(fraction * 100).toFixed(2)}%`;
@@ -52,7 +53,7 @@ describe.skipIf(!hasSharedData)("a run's report in headless Chromium", () => {
       dataDir: sharedData,
       accuracy: "0.7",
       serverArgs: ["--oracle-seed", "5"],
-      runArgs: ["--limit", "300", "--html", "-q"],
+      runArgs: ["--limit", "300", "--html", "-q", "--scrape-prometheus"],
     });
     mmlu = JSON.parse(readFileSync(join(runDir, "mmlu.json"), "utf8")) as ResultFile;
     gsm8k = JSON.parse(readFileSync(join(runDir, "gsm8k.json"), "utf8")) as ResultFile;
@@ -150,6 +151,25 @@ describe.skipIf(!hasSharedData)("a run's report in headless Chromium", () => {
     await expect(page.locator('[data-testid="timeline-errors"]').textContent()).resolves.toBe(
       "No request failed.",
     );
+    // The server's own metrics, scraped before and after each benchmark: the file's scalar figures, in its order.
+    for (const [name, file] of [
+      ["mmlu", mmlu],
+      ["gsm8k", gsm8k],
+    ] as const) {
+      const scraped = Object.entries(file.server_metrics ?? {}).filter(
+        ([, value]) => typeof value === "number" || typeof value === "string" || value === null,
+      );
+      expect(scraped.length).toBeGreaterThan(3);
+      const rows = await page.$$eval(`[data-testid="server-metrics-${name}"] tbody tr`, (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
+      );
+      expect(rows).toEqual(
+        scraped.map(([metric, value]) => [
+          metric,
+          typeof value === "number" ? value.toFixed(3) : value === null ? "–" : String(value),
+        ]),
+      );
+    }
     await saveScreenshot(page, "run-serving");
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
