@@ -3,7 +3,7 @@
 // plots draw in milliseconds, and the library is 51 kB minified), and the per-task accuracy plot with its 95% CI
 // whiskers as plain SVG (a dot and a line per row is all it needs). Client code: function declarations only.
 import type uPlotClass from "uplot";
-import { h, svgElement } from "./dom.js";
+import { formatMs, h, svgElement } from "./dom.js";
 
 /** The i-th series colour (colour-blind-safe Okabe–Ito order). */
 export function seriesColor(index: number): string {
@@ -145,6 +145,44 @@ export function cdfPoints(sorted: readonly number[], maxPoints = 2000): { x: num
     y.push(1);
   }
   return { x, y };
+}
+
+/** A latency distribution's histogram and CDF, side by side (`histogram-NAME`, `cdf-NAME`); ms on the x axis. */
+export function histogramAndCdf(
+  name: string,
+  label: string,
+  sorted: readonly number[],
+  cdfNote?: string,
+): [HTMLElement, HTMLElement] {
+  const bins = histogramBins(sorted);
+  const cdf = cdfPoints(sorted);
+  const histogram = chart({
+    title: `${label}: histogram (${sorted.length.toLocaleString()} requests)`,
+    testid: `histogram-${name}`,
+    xLabel: "ms",
+    yLabel: "requests",
+    x: bins.x,
+    series: [{ label: "requests", values: bins.counts, color: seriesColor(0) }],
+    mode: "bars",
+    widthShare: 0.5,
+    ...(bins.clippedAbove === null
+      ? {}
+      : {
+          note: `The last bar also counts the values above ${formatMs(bins.clippedAbove)} (past the 99.5th percentile).`,
+        }),
+  });
+  const distribution = chart({
+    title: `${label}: CDF`,
+    testid: `cdf-${name}`,
+    xLabel: "ms",
+    yLabel: "share ≤ x",
+    x: cdf.x,
+    series: [{ label: "share of requests", values: cdf.y, color: seriesColor(2) }],
+    mode: "step",
+    widthShare: 0.5,
+    ...(cdfNote === undefined ? {} : { note: cdfNote }),
+  });
+  return [histogram, distribution];
 }
 
 /** CDFs of several distributions on one x axis (uPlot wants one x array: the union, each series stepped on it). */

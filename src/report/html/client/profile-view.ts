@@ -6,7 +6,7 @@
 // "profile" because every client function shares the page's one scope.
 import type { ProfileReportData, ProfileSection } from "../profile-report-data.js";
 import type { ReportView } from "./app.js";
-import { cdfPoints, chart, histogramBins, seriesColor } from "./charts.js";
+import { chart, histogramAndCdf, seriesColor } from "./charts.js";
 import { formatMs, h, section, table } from "./dom.js";
 import { profileGoodputView } from "./profile-goodput-view.js";
 import { profileThroughputView } from "./profile-throughput-view.js";
@@ -197,34 +197,12 @@ export function profileDistribution(
     .filter((stat) => typeof stats?.[stat] === "number")
     .map((stat) => `${stat} ${formatMs(stats?.[stat])}`)
     .join(" · ");
-  const bins = histogramBins(sorted);
-  const cdf = cdfPoints(sorted);
-  const histogram = chart({
-    title: `${label}: histogram (${sorted.length.toLocaleString()} requests)`,
-    testid: `histogram-${name}`,
-    xLabel: "ms",
-    yLabel: "requests",
-    x: bins.x,
-    series: [{ label: "requests", values: bins.counts, color: seriesColor(0) }],
-    mode: "bars",
-    widthShare: 0.5,
-    ...(bins.clippedAbove === null
-      ? {}
-      : {
-          note: `The last bar also counts the values above ${formatMs(bins.clippedAbove)} (past the 99.5th percentile).`,
-        }),
-  });
-  const distribution = chart({
-    title: `${label}: CDF`,
-    testid: `cdf-${name}`,
-    xLabel: "ms",
-    yLabel: "share ≤ x",
-    x: cdf.x,
-    series: [{ label: "share of requests", values: cdf.y, color: seriesColor(2) }],
-    mode: "step",
-    widthShare: 0.5,
-    ...(quantiles === "" ? {} : { note: `Summary: ${quantiles}.` }),
-  });
+  const [histogram, distribution] = histogramAndCdf(
+    name,
+    label,
+    sorted,
+    quantiles === "" ? undefined : `Summary: ${quantiles}.`,
+  );
   for (const figure of [histogram, distribution]) figure.setAttribute("data-count", String(sorted.length));
   return h("div", { class: "pair", "data-testid": `distribution-${name}` }, histogram, distribution);
 }

@@ -5,7 +5,7 @@
 // Client code: exported function declarations only (see dom.ts).
 import type { BenchmarkData, RunReportData, ServingData, TimelineData } from "../report-model.js";
 import type { ReportView } from "./app.js";
-import { cdfPoints, chart, forestPlot, histogramBins, seriesColor } from "./charts.js";
+import { chart, forestPlot, histogramAndCdf, seriesColor } from "./charts.js";
 import { formatInterval, formatMs, formatNumber, formatPercent, h, section, table } from "./dom.js";
 import { sampleBrowser } from "./sample-browser.js";
 
@@ -272,39 +272,7 @@ export function latencyCharts(serving: ServingData): HTMLElement[] {
       charts.push(h("p", { class: "empty" }, `${label}: no values (no request streamed tokens for it).`));
       continue;
     }
-    const bins = histogramBins(distribution.sortedMs);
-    const cdf = cdfPoints(distribution.sortedMs);
-    charts.push(
-      h(
-        "div",
-        { class: "pair" },
-        chart({
-          title: `${label}: histogram (${distribution.count.toLocaleString()} requests)`,
-          testid: `histogram-${name}`,
-          xLabel: "ms",
-          yLabel: "requests",
-          x: bins.x,
-          series: [{ label: "requests", values: bins.counts, color: seriesColor(0) }],
-          mode: "bars",
-          widthShare: 0.5,
-          ...(bins.clippedAbove === null
-            ? {}
-            : {
-                note: `The last bar also counts the values above ${formatMs(bins.clippedAbove)} (past the 99.5th percentile).`,
-              }),
-        }),
-        chart({
-          title: `${label}: CDF`,
-          testid: `cdf-${name}`,
-          xLabel: "ms",
-          yLabel: "share ≤ x",
-          x: cdf.x,
-          series: [{ label: "share", values: cdf.y, color: seriesColor(2) }],
-          mode: "step",
-          widthShare: 0.5,
-        }),
-      ),
-    );
+    charts.push(h("div", { class: "pair" }, ...histogramAndCdf(name, label, distribution.sortedMs)));
   }
   return charts;
 }
