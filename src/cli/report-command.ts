@@ -24,7 +24,7 @@ export async function reportCommand(io: CliIo): Promise<number> {
   return 0;
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;

@@ -2,10 +2,13 @@
 import { z } from "zod";
 import { option, optionGroup } from "./option.js";
 
+/** Where `gate`, `report` and `--html` look for `<task>.yaml` unless told (relative to the working directory). */
+export const DEFAULT_REFERENCES_DIR = "references";
+
 /** Which reference a run is judged against: `gate`, and `report` for the verdicts it shows. */
 export const referenceOptions = optionGroup("Reference", {
   references: option({
-    schema: z.string().min(1).default("references"),
+    schema: z.string().min(1).default(DEFAULT_REFERENCES_DIR),
     flag: "references",
     placeholder: "DIR",
     help: "Directory of <task>.yaml reference files.",

@@ -3,6 +3,7 @@
 // plots draw in milliseconds, and the library is 51 kB minified), and the per-task accuracy plot with its 95% CI
 // whiskers as plain SVG (a dot and a line per row is all it needs). Client code: function declarations only.
 import type uPlotClass from "uplot";
+import type { TimelineData } from "../report-model.js";
 import { formatMs, h, svgElement } from "./dom.js";
 
 /** The i-th series colour (colour-blind-safe Okabe–Ito order). */
@@ -185,6 +186,64 @@ export function histogramAndCdf(
   return [histogram, distribution];
 }
 
+/** A timeline's x axis (seconds at each bucket's start), the factor from a bucket's count to a rate per second,
+ * and the bucket's size in words ("10 ms", "1 s"). */
+export function timelineAxis(timeline: TimelineData): { x: number[]; perSecond: number; bucket: string } {
+  return {
+    x: timeline.endedRequests.map((_, index) => (index * timeline.bucketMs) / 1000),
+    perSecond: 1000 / timeline.bucketMs,
+    bucket: timeline.bucketMs >= 1000 ? `${timeline.bucketMs / 1000} s` : `${timeline.bucketMs} ms`,
+  };
+}
+
+/** Requests in flight per bucket (their mean over it). */
+export function inFlightChart(
+  timeline: TimelineData,
+  options: { title: string; testid: string; xLabel: string; label: string; widthShare?: number },
+): HTMLElement {
+  return chart({
+    title: options.title,
+    testid: options.testid,
+    xLabel: options.xLabel,
+    yLabel: "requests",
+    x: timelineAxis(timeline).x,
+    series: [{ label: options.label, values: timeline.inFlight, color: seriesColor(0) }],
+    mode: "step",
+    ...(options.widthShare === undefined ? {} : { widthShare: options.widthShare }),
+  });
+}
+
+/** Failed requests per bucket, a series per error class; `none` (a note) when nothing failed. */
+export function errorsOverTimeChart(
+  timeline: TimelineData,
+  options: {
+    title: string;
+    testid: string;
+    xLabel: string;
+    yLabel: string;
+    none: string;
+    widthShare?: number;
+  },
+): HTMLElement {
+  const errorClasses = Object.keys(timeline.errorsByClass);
+  if (errorClasses.length === 0)
+    return h("p", { class: "note", "data-testid": options.testid }, options.none);
+  return chart({
+    title: options.title,
+    testid: options.testid,
+    xLabel: options.xLabel,
+    yLabel: options.yLabel,
+    x: timelineAxis(timeline).x,
+    series: errorClasses.map((name, index) => ({
+      label: name,
+      values: timeline.errorsByClass[name] ?? [],
+      color: seriesColor(index + 1),
+    })),
+    mode: "bars",
+    ...(options.widthShare === undefined ? {} : { widthShare: options.widthShare }),
+  });
+}
+
 /** CDFs of several distributions on one x axis (uPlot wants one x array: the union, each series stepped on it). */
 export function overlaidCdfs(distributions: readonly { label: string; sorted: readonly number[] }[]): {
   x: number[];
@@ -220,55 +279,146 @@ export interface ForestRow {
 
 /** Per-row value with its CI whisker on a 0–100% axis (SVG); `data-testid` on the figure. */
 export function forestPlot(title: string, testid: string, rows: readonly ForestRow[]): HTMLElement {
+  return whiskerPlot(
+    title,
+    testid,
+    rows.map((row) => ({
+      label: row.label,
+      note: row.note,
+      marks: [{ value: row.value, ci: row.ci, color: row.color ?? seriesColor(0) }],
+    })),
+    {
+      min: 0,
+      max: 1,
+      ticks: [0, 0.25, 0.5, 0.75, 1].map((value) => ({ value, label: `${value * 100}%` })),
+      noteWidth: 170,
+      className: "forest",
+    },
+  );
+}
+
+/** One mark of a whisker plot's row: a value and its CI (none: the dot alone). */
+export interface WhiskerMark {
+  value: number;
+  ci: readonly [number, number] | null;
+  color: string;
+  /** The mark's tooltip. */
+  title?: string;
+}
+
+export interface WhiskerRow {
+  label: string;
+  /** One mark per series (several are stacked a few pixels apart). */
+  marks: WhiskerMark[];
+  /** Text after the plot. */
+  note: string;
+  /** A row drawn apart (bold, ruled below): an overall figure above the tasks. */
+  isEmphasized?: boolean;
+}
+
+export interface WhiskerAxis {
+  /** Values outside [min, max] are drawn at the edge. */
+  min: number;
+  max: number;
+  /** Gridlines; `isStrong` for the one that matters (a difference's 0). */
+  ticks: { value: number; label: string; isStrong?: boolean }[];
+  noteWidth: number;
+  /** The figure's class (`forest`, `forest difference`). */
+  className: string;
+}
+
+/**
+ * Rows of dots with CI whiskers against one horizontal axis, as plain SVG: the per-task accuracy plot and the
+ * comparison's difference plot. `data-testid` and `data-rows` on the figure, `data-row` on each row's group.
+ */
+export function whiskerPlot(
+  title: string,
+  testid: string,
+  rows: readonly WhiskerRow[],
+  axis: WhiskerAxis,
+): HTMLElement {
   const rowHeight = 20;
   const labelWidth = 260;
-  const noteWidth = 170;
-  const plotWidth = Math.max(200, chartWidth() - labelWidth - noteWidth);
+  const plotWidth = Math.max(200, chartWidth() - labelWidth - axis.noteWidth);
   const top = 24;
   const height = top + rows.length * rowHeight + 8;
-  const width = labelWidth + plotWidth + noteWidth;
-  const xOf = (fraction: number) => labelWidth + Math.max(0, Math.min(1, fraction)) * plotWidth;
+  const width = labelWidth + plotWidth + axis.noteWidth;
+  const xOf = (value: number) =>
+    labelWidth +
+    ((Math.max(axis.min, Math.min(axis.max, value)) - axis.min) / (axis.max - axis.min)) * plotWidth;
   const svg = svgElement("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img" });
-  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+  for (const tick of axis.ticks) {
     svg.append(
-      svgElement("line", { x1: xOf(tick), x2: xOf(tick), y1: top - 6, y2: height - 8, stroke: "#e3e3e3" }),
+      svgElement("line", {
+        x1: xOf(tick.value),
+        x2: xOf(tick.value),
+        y1: top - 6,
+        y2: height - 8,
+        stroke: tick.isStrong === true ? "#888" : "#e3e3e3",
+      }),
       svgElement(
         "text",
-        { x: xOf(tick), y: top - 10, "text-anchor": "middle", class: "tick" },
-        `${tick * 100}%`,
+        { x: xOf(tick.value), y: top - 10, "text-anchor": "middle", class: "tick" },
+        tick.label,
       ),
     );
   }
   rows.forEach((row, index) => {
     const y = top + index * rowHeight + rowHeight / 2;
-    const color = row.color ?? seriesColor(0);
-    const group = svgElement("g", { "data-row": row.label });
+    const group = svgElement("g", {
+      "data-row": row.label,
+      class: row.isEmphasized === true ? "emphasized" : "",
+    });
     const label = row.label.length > 40 ? `${row.label.slice(0, 39)}…` : row.label;
     group.append(
       svgElement("title", {}, row.label),
       svgElement("text", { x: labelWidth - 8, y: y + 4, "text-anchor": "end", class: "label" }, label),
     );
-    if (row.ci !== null) {
+    const spread = Math.min(6, (rowHeight - 6) / Math.max(1, row.marks.length));
+    row.marks.forEach((mark, markIndex) => {
+      const markY = y + (markIndex - (row.marks.length - 1) / 2) * spread;
+      const color = mark.color || seriesColor(markIndex + 1);
+      const whisker = svgElement("g", {});
+      if (mark.title !== undefined) whisker.append(svgElement("title", {}, mark.title));
+      if (mark.ci !== null) {
+        whisker.append(
+          svgElement("line", {
+            x1: xOf(mark.ci[0]),
+            x2: xOf(mark.ci[1]),
+            y1: markY,
+            y2: markY,
+            stroke: color,
+            "stroke-width": 2,
+          }),
+        );
+      }
+      whisker.append(
+        svgElement("circle", {
+          cx: xOf(mark.value),
+          cy: markY,
+          r: row.marks.length === 1 ? 4 : 3.5,
+          fill: color,
+        }),
+      );
+      group.append(whisker);
+    });
+    group.append(svgElement("text", { x: labelWidth + plotWidth + 10, y: y + 4, class: "note" }, row.note));
+    if (row.isEmphasized === true) {
       group.append(
         svgElement("line", {
-          x1: xOf(row.ci[0]),
-          x2: xOf(row.ci[1]),
-          y1: y,
-          y2: y,
-          stroke: color,
-          "stroke-width": 2,
+          x1: 0,
+          x2: width,
+          y1: y + rowHeight / 2,
+          y2: y + rowHeight / 2,
+          stroke: "#ccc",
         }),
       );
     }
-    group.append(
-      svgElement("circle", { cx: xOf(row.value), cy: y, r: 4, fill: color }),
-      svgElement("text", { x: labelWidth + plotWidth + 10, y: y + 4, class: "note" }, row.note),
-    );
     svg.append(group);
   });
   return h(
     "figure",
-    { class: "forest", "data-testid": testid, "data-rows": rows.length },
+    { class: axis.className, "data-testid": testid, "data-rows": rows.length },
     h("figcaption", null, title),
     svg,
   );

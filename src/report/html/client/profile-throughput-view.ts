@@ -4,7 +4,7 @@
 // aiperf's dispersed output tokens), requests in flight and errors by class. Client code: exported function
 // declarations only (see dom.ts).
 import type { ProfileSection } from "../profile-report-data.js";
-import { chart, seriesColor } from "./charts.js";
+import { chart, errorsOverTimeChart, inFlightChart, seriesColor, timelineAxis } from "./charts.js";
 import { formatPercent, h, section, table } from "./dom.js";
 import { profileClientBoundBanner, profileFigure, profileRate } from "./profile-view.js";
 
@@ -83,10 +83,7 @@ export function profileThroughputView(profile: ProfileSection): HTMLElement {
 export function profileTimelineCharts(profile: ProfileSection): HTMLElement[] {
   const timeline = profile.timeline;
   if (timeline.endedRequests.length === 0) return [h("p", { class: "empty" }, "No measured request ended.")];
-  const perSecond = 1000 / timeline.bucketMs;
-  const x = timeline.endedRequests.map((_, index) => (index * timeline.bucketMs) / 1000);
-  const bucket = timeline.bucketMs >= 1000 ? `${timeline.bucketMs / 1000} s` : `${timeline.bucketMs} ms`;
-  const errorClasses = Object.keys(timeline.errorsByClass);
+  const { x, perSecond, bucket } = timelineAxis(timeline);
   const xLabel = "s since the load started";
   return [
     h(
@@ -142,34 +139,21 @@ export function profileTimelineCharts(profile: ProfileSection): HTMLElement[] {
     h(
       "div",
       { class: "pair" },
-      chart({
+      inFlightChart(timeline, {
         title: "Requests in flight over time",
         testid: "in-flight",
         xLabel,
-        yLabel: "requests",
-        x,
-        series: [
-          { label: "in flight (mean over the bucket)", values: timeline.inFlight, color: seriesColor(0) },
-        ],
-        mode: "step",
+        label: "in flight (mean over the bucket)",
         widthShare: 0.5,
       }),
-      errorClasses.length === 0
-        ? h("p", { class: "note", "data-testid": "errors-over-time" }, "No measured request failed.")
-        : chart({
-            title: "Errors by class over time",
-            testid: "errors-over-time",
-            xLabel,
-            yLabel: "failed requests",
-            x,
-            series: errorClasses.map((name, index) => ({
-              label: name,
-              values: timeline.errorsByClass[name] ?? [],
-              color: seriesColor(index + 1),
-            })),
-            mode: "bars",
-            widthShare: 0.5,
-          }),
+      errorsOverTimeChart(timeline, {
+        title: "Errors by class over time",
+        testid: "errors-over-time",
+        xLabel,
+        yLabel: "failed requests",
+        none: "No measured request failed.",
+        widthShare: 0.5,
+      }),
     ),
   ];
 }

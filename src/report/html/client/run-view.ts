@@ -5,7 +5,15 @@
 // Client code: exported function declarations only (see dom.ts).
 import type { BenchmarkData, RunReportData, ServingData, TimelineData } from "../report-model.js";
 import type { ReportView } from "./app.js";
-import { chart, forestPlot, histogramAndCdf, seriesColor } from "./charts.js";
+import {
+  chart,
+  errorsOverTimeChart,
+  forestPlot,
+  histogramAndCdf,
+  inFlightChart,
+  seriesColor,
+  timelineAxis,
+} from "./charts.js";
 import { formatInterval, formatMs, formatNumber, formatPercent, h, section, table } from "./dom.js";
 import { sampleBrowser } from "./sample-browser.js";
 
@@ -279,15 +287,13 @@ export function latencyCharts(serving: ServingData): HTMLElement[] {
 
 /** Throughput, requests in flight, and errors by class per bucket of the timeline. */
 export function timelineCharts(timeline: TimelineData): HTMLElement[] {
-  const perSecond = 1000 / timeline.bucketMs;
-  const x = timeline.endedRequests.map((_, index) => (index * timeline.bucketMs) / 1000);
-  const bucket = timeline.bucketMs >= 1000 ? `${timeline.bucketMs / 1000} s` : `${timeline.bucketMs} ms`;
-  const errorClasses = Object.keys(timeline.errorsByClass);
+  const { x, perSecond, bucket } = timelineAxis(timeline);
+  const xLabel = "s from the start";
   return [
     chart({
       title: `Throughput (per ${bucket} bucket, as a rate per second)`,
       testid: "timeline-throughput",
-      xLabel: "s from the start",
+      xLabel,
       yLabel: "per second",
       x,
       series: [
@@ -296,29 +302,18 @@ export function timelineCharts(timeline: TimelineData): HTMLElement[] {
       ],
       mode: "line",
     }),
-    chart({
+    inFlightChart(timeline, {
       title: "Requests in flight (mean over each bucket)",
       testid: "timeline-in-flight",
-      xLabel: "s from the start",
-      yLabel: "requests",
-      x,
-      series: [{ label: "in flight", values: timeline.inFlight }],
-      mode: "step",
+      xLabel,
+      label: "in flight",
     }),
-    errorClasses.length === 0
-      ? h("p", { class: "note", "data-testid": "timeline-errors" }, "No request failed.")
-      : chart({
-          title: "Failed requests by error class",
-          testid: "timeline-errors",
-          xLabel: "s from the start",
-          yLabel: "requests",
-          x,
-          series: errorClasses.map((name, index) => ({
-            label: name,
-            values: timeline.errorsByClass[name] ?? [],
-            color: seriesColor(index + 1),
-          })),
-          mode: "bars",
-        }),
+    errorsOverTimeChart(timeline, {
+      title: "Failed requests by error class",
+      testid: "timeline-errors",
+      xLabel,
+      yLabel: "requests",
+      none: "No request failed.",
+    }),
   ];
 }
