@@ -9,6 +9,7 @@ import { longContextOptions } from "./long-context-options.js";
 import { groupsShape, numberFromText, option, optionGroup } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
 import { runRequestOptions } from "./request-options.js";
+import { shardOptions } from "./shard-options.js";
 
 /** generate: the model writes an answer the grader reads; loglikelihood: each option's likelihood is scored. */
 export const SCORINGS = ["generate", "loglikelihood"] as const;
@@ -66,6 +67,7 @@ export const RUN_OPTION_GROUPS = [
   runRequestOptions,
   outputOptions,
   resumeOptions,
+  shardOptions,
   localModelOptions,
   containerOptions,
 ] as const;
