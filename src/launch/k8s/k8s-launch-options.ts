@@ -103,7 +103,12 @@ export function parseSecretReference(text: string, variable: string): SecretEnv 
     key: colon < 0 ? "" : text.slice(colon + 1),
   });
   if (colon < 0 || !parsed.success) {
-    const reason = parsed.success ? "no :KEY" : parsed.error.issues.map((issue) => issue.message).join("; ");
+    const reason =
+      colon < 0
+        ? "no :KEY"
+        : parsed.success
+          ? ""
+          : parsed.error.issues.map((issue) => issue.message).join("; ");
     throw new ConfigError(
       `Cannot read the Secret reference "${text}" (${reason}): write SECRET_NAME:KEY, e.g. llm-bench-api:api-key ` +
         "(made with `kubectl create secret generic llm-bench-api --from-literal=api-key=…`).",
