@@ -51,7 +51,11 @@ export function buildK8sLaunchManifests(input: K8sLaunchOptionsInput): K8sLaunch
           : { backoffLimitPerIndex: options.backoffLimitPerIndex }),
         template: {
           metadata: { labels: labelsOf(options, "shard") },
-          spec: podSpecOf(options, options.shardArgs, shardEnvOf(options)),
+          spec: podSpecOf(
+            options,
+            { command: options.shardCommand, args: options.shardArgs },
+            shardEnvOf(options),
+          ),
         },
       },
     },
@@ -72,7 +76,7 @@ export function buildK8sLaunchManifests(input: K8sLaunchOptionsInput): K8sLaunch
         backoffLimit: 0,
         template: {
           metadata: { labels: labelsOf(options, "merge") },
-          spec: podSpecOf(options, options.mergeArgs, options.env),
+          spec: podSpecOf(options, { command: options.mergeCommand, args: options.mergeArgs }, options.env),
         },
       },
     },
@@ -101,11 +105,16 @@ function shardEnvOf(options: K8sLaunchOptions): IEnvVar[] {
   ];
 }
 
-function podSpecOf(options: K8sLaunchOptions, args: readonly string[], env: IEnvVar[]): IPodSpec {
+function podSpecOf(
+  options: K8sLaunchOptions,
+  argv: { command: string[] | undefined; args: string[] },
+  env: IEnvVar[],
+): IPodSpec {
   const container: IContainer = {
     name: CONTAINER_NAME,
     image: options.image,
-    args: [...args],
+    ...(argv.command === undefined ? {} : { command: [...argv.command] }),
+    args: [...argv.args],
     volumeMounts: [{ name: VOLUME_NAME, mountPath: options.mountPath }],
     ...(env.length > 0 ? { env } : {}),
     ...(options.imagePullPolicy === undefined ? {} : { imagePullPolicy: options.imagePullPolicy }),

@@ -61,8 +61,11 @@ export const k8sLaunchOptionsSchema = z.object({
     }),
   /** One shard's argv after the image's entrypoint; `$(JOB_COMPLETION_INDEX)` is expanded by Kubernetes. */
   shardArgs: z.array(z.string()).min(1, { message: "the shard command (after --) is empty" }),
-  /** The merge pod's argv after the image's entrypoint. */
+  /** The merge pod's argv after the image's entrypoint (or after `mergeCommand`). */
   mergeArgs: z.array(z.string()).min(1, { message: "the merge command is empty" }),
+  /** The container's command in place of the image's ENTRYPOINT (e.g. ["/bin/sh", "-c"]), with the args after it. */
+  shardCommand: z.array(z.string()).min(1, { message: "the shard container's command is empty" }).optional(),
+  mergeCommand: z.array(z.string()).min(1, { message: "the merge container's command is empty" }).optional(),
   env: z.array(z.object({ name: envName, value: z.string() })).default([]),
   secretEnv: z.array(secretEnvSchema).default([]),
   resources: z
