@@ -129,6 +129,10 @@ describe("launch k8s, in the pods", () => {
     const shardRunDirs = Array.from({ length: SHARDS }, (_, index) =>
       onlyRunDir(join(launchDir, `shard-${index}`)),
     );
+    // Each pod read its index from JOB_COMPLETION_INDEX (--shard auto) and recorded it.
+    expect(
+      shardRunDirs.map((dir) => readJson<{ config: { shard?: string } }>(join(dir, "run.json")).config.shard),
+    ).toEqual(Array.from({ length: SHARDS }, (_, index) => `${index}/${SHARDS}`));
     const shardIds = shardRunDirs.map((dir) =>
       readJsonLines<JournalLine>(join(dir, "samples.jsonl")).map((line) => line.id),
     );
