@@ -82,7 +82,7 @@ export const loadOptions = optionGroup("Load", {
     placeholder: "ISO-TIME",
     help:
       "Start the load at this wall-clock time (ISO 8601 with a zone, e.g. 2030-01-02T10:00:00Z); needed with " +
-      "--shard and --request-rate, the same on every client, so the shards send one schedule together.",
+      "--shard, the same on every client, so the shards send one schedule together.",
     defaultHelp: "as soon as ready",
   }),
   /** Client processes sharing the load (`--workers`); 1 runs it in this process. */

@@ -50,11 +50,11 @@ export const profileOptionsSchema = z
     if (value.arrival !== "gamma" && value.burstiness !== 1) {
       issue("burstiness", "needs --arrival gamma");
     }
-    if (value.shard !== undefined && value.requestRate !== undefined && value.startAt === undefined) {
+    if (value.shard !== undefined && value.startAt === undefined) {
       issue(
         "startAt",
-        "needed with --shard and --request-rate: every shard sends its part of one schedule from the same t0 " +
-          "(give all of them one time a little ahead, e.g. --start-at 2030-01-02T10:00:00Z)",
+        "needed with --shard: every shard sends its part of one load from the same t0, so their requests share one " +
+          "time axis (give all of them one time a little ahead, e.g. --start-at 2030-01-02T10:00:00Z)",
       );
     }
     const sampleCount = sampleCountIssue(value);

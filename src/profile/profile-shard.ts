@@ -5,8 +5,8 @@
 // sends the requests whose global index i has i mod N == I. Open loop: at their absolute times from the common t0,
 // so the N clients together send one Poisson (or gamma, or constant) process at --request-rate; a --max-concurrency
 // cap is split between the shards (no client sees another's requests in flight). Closed loop: --concurrency is the
-// total over the shards, split as evenly as it goes (each at least one), and --start-at, optional there, starts the
-// clients together.
+// total over the shards, split as evenly as it goes (each at least one). --start-at is needed with --shard either
+// way: the shards' export times count from it, one time axis for `merge`.
 import type { ProfileOptions } from "../config/profile-options.js";
 import { ConfigError } from "../errors.js";
 import { splitEvenly } from "../load-workers/split-load.js";
