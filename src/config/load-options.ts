@@ -80,6 +80,7 @@ export const loadOptions = optionGroup("Load", {
       .optional(),
     flag: "start-at",
     placeholder: "ISO-TIME",
+    expected: "an ISO 8601 time with a zone (e.g. 2030-01-02T10:00:00Z)",
     help:
       "Start the load at this wall-clock time (ISO 8601 with a zone, e.g. 2030-01-02T10:00:00Z); needed with " +
       "--shard, the same on every client, so the shards send one schedule together.",
