@@ -25,6 +25,7 @@ function fakeBackend(): Backend {
       const deltaTimesMs = [0, 1.5, 2.25, 4].map(
         (offsetMs) => sentMs + ttftMs + offsetMs * (1 + (served % 3)),
       );
+      const firstMs = sentMs + ttftMs;
       return {
         status: "ok",
         text: "abcd",
@@ -35,8 +36,8 @@ function fakeBackend(): Backend {
         timings: {
           sentMs,
           firstByteMs: sentMs + 1,
-          firstContentMs: deltaTimesMs[0],
-          firstAnswerMs: deltaTimesMs[0],
+          firstContentMs: firstMs,
+          firstAnswerMs: firstMs,
           deltaTimesMs,
           endMs: (deltaTimesMs[3] ?? sentMs) + 0.5,
         },

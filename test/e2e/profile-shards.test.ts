@@ -1,7 +1,7 @@
 // End to end: a multi-client profile — 3 `llm-bench profile --shard I/3 --start-at T` processes of the built CLI
 // against one mock server, merged by `mergeProfileShards` — sends the one seeded Poisson schedule: each request once,
 // the merged achieved rate within 1% of the schedule's, percentiles those of the union of the shards' lines.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
