@@ -41,7 +41,8 @@ export async function runCommand(io: CliIo): Promise<number> {
   return 0;
 }
 
-function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
+/** A run's accuracy tables and serving line, as `run` (and `merge`, `launch`) print them. */
+export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
   for (const { summary, metrics } of outcome.benchmarks) {
     parts.push(accuracyTable(summary, { maxWidth }));
