@@ -10,7 +10,7 @@
 import type { ProfileOptions } from "../config/profile-options.js";
 import { ConfigError } from "../errors.js";
 import { splitEvenly } from "../load-workers/split-load.js";
-import { parseShard, type Shard } from "../stats/shard.js";
+import { formatShard, resolveShardOptions, type Shard } from "../stats/shard.js";
 import { type LoadSlice, WHOLE_LOAD } from "./profile-load-plan.js";
 
 export interface ProfileShard {
@@ -34,30 +34,6 @@ export function resolveProfileShard(options: ProfileOptions, env: NodeJS.Process
   }
   const concurrency = total === undefined ? undefined : splitEvenly(total, shard.count)[shard.index];
   return { shard, slice: { index: shard.index, count: shard.count, concurrency } };
-}
-
-/** A shard as `--shard` spells it: `2/4`. */
-function formatShard(shard: Shard): string {
-  return `${shard.index}/${shard.count}`;
-}
-
-/** `--shard` and `--shards` (`--shards` only counts the shards of `--shard auto`). */
-function resolveShardOptions(options: ProfileOptions, env: NodeJS.ProcessEnv): Shard | undefined {
-  if (options.shard === undefined) {
-    if (options.shards !== undefined) {
-      throw new ConfigError(
-        `--shards ${options.shards} counts the shards of --shard auto: add --shard auto.`,
-      );
-    }
-    return undefined;
-  }
-  const shard = parseShard(options.shard, env, options.shards);
-  if (options.shards !== undefined && options.shards !== shard.count) {
-    throw new ConfigError(
-      `--shard ${options.shard} is one of ${shard.count}, but --shards says ${options.shards}.`,
-    );
-  }
-  return shard;
 }
 
 /** How late a client may start past `--start-at` (it then sends what is due at once) before it refuses. */

@@ -1,12 +1,11 @@
 // End to end: a multi-client profile — 3 `llm-bench profile --shard I/3 --start-at T` processes of the built CLI
-// against one mock server, merged by `mergeProfileShards` — sends the one seeded Poisson schedule: each request once,
+// against one mock server, merged by `llm-bench merge` — sends the one seeded Poisson schedule: each request once,
 // the merged achieved rate within 1% of the schedule's, percentiles those of the union of the shards' lines.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricStats } from "../../src/metrics/metric-stats.js";
-import { mergeProfileShards } from "../../src/profile/merge-profile-shards.js";
 import { sliceArrivals } from "../../src/profile/profile-load-plan.js";
 import { type MockServerProcess, runCli, startMockServerProcess } from "./support/cli.js";
 import { onlyRunDir, readJson, readJsonLines } from "./support/run-dir.js";
@@ -69,7 +68,9 @@ describe("llm-bench profile --shard I/N --start-at (multi-client)", () => {
     }
 
     const output = join(mkdtempSync(join(tmpdir(), "e2e-profile-merged-")), "merged");
-    const outcome = mergeProfileShards({ directories, output });
+    const merged = await runCli(["merge", ...directories, "--output", output]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toContain(`Merged 3 profile shards into ${output}`);
     const summary = readJson<Json>(join(output, "profile_summary.json"));
     expect(summary["request_count"]).toBe(REQUESTS);
     expect(summary["failed_requests"]).toBe(0);
@@ -100,7 +101,6 @@ describe("llm-bench profile --shard I/N --start-at (multi-client)", () => {
       expect(typeof (client["client"] as Json)["cpu_cores"]).toBe("number");
       expect(typeof client["achieved_request_rate_rps"]).toBe("number");
     }
-    expect(outcome.clients).toHaveLength(3);
     // The merged directory is a profile that `report` reads.
     const report = await runCli(["report", output, "--output", join(output, "report.html")]);
     expect(report.code, report.stderr).toBe(0);
