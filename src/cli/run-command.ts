@@ -41,7 +41,8 @@ export async function runCommand(io: CliIo): Promise<number> {
   return 0;
 }
 
-function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
+/** A run's tables, serving lines and directory, as `run` prints them (also a merged launch's). */
+export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
   for (const { summary, metrics } of outcome.benchmarks) {
     parts.push(accuracyTable(summary, { maxWidth }));
