@@ -41,7 +41,7 @@ export async function runCommand(io: CliIo): Promise<number> {
   return 0;
 }
 
-/** A run's tables, serving lines and directory, as `run` prints them (also a merged launch's). */
+/** A run's accuracy tables and serving line, as `run` (and `merge`, `launch`) print them. */
 export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
   for (const { summary, metrics } of outcome.benchmarks) {
