@@ -37,6 +37,10 @@ export async function launchCommand(io: CliIo): Promise<number> {
     return 0;
   }
   const [launcher, ...rest] = positionals;
+  if (rest.length > 0 && LAUNCHERS.some((name) => name === launcher)) {
+    // `launch slurm --shards 4 run gsm8k`: the command is there, the -- before it is not.
+    parseLaunchedCommand(launchedTokens, launchSpec.usage);
+  }
   if (LAUNCHERS.find((name) => name === launcher) === undefined || rest.length > 0) {
     throw new ConfigError(
       `launch: ${launcher === undefined ? "name a launcher" : `unknown launcher "${positionals.join(" ")}"`} ` +
@@ -146,7 +150,8 @@ function report(
         );
       }
       io.stderr.write(
-        `The other shards are kept. Submit the incomplete ones again (each resumes its run) and merge with:\n` +
+        `${outcome.completed > 0 ? `The ${outcome.completed} completed shard${outcome.completed === 1 ? " is" : "s are"} kept. ` : ""}` +
+          `Submit the incomplete ones again (each resumes its run, if it has one) and merge with:\n` +
           `  ${outcome.resubmitCommand}\n`,
       );
       return 1;

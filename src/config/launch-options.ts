@@ -9,6 +9,9 @@ const SLURM_TIME =
 /** An sbatch option as written after `#SBATCH` (a leading `#SBATCH` is accepted), one line. */
 const SBATCH_LINE = /^(#SBATCH\s+)?-[^\n\r]*$/;
 
+/** The sbatch options the launcher writes itself: the array, the logs, the working directory. */
+const OWNED_SBATCH = /^(#SBATCH\s+)?(--array|-a|--output|-o|--error|-e|--open-mode|--chdir|-D)(=|\s|$)/;
+
 export const launchOptions = optionGroup("Launch", {
   shards: option({
     schema: z.number().int().min(1).optional(),
@@ -66,7 +69,9 @@ export const slurmOptions = optionGroup("Slurm", {
   partition: option({
     schema: z
       .string()
-      .regex(/^[A-Za-z0-9_.,-]+$/, { message: "must be a partition name (or a comma list of them)" })
+      .refine((text) => /^[A-Za-z0-9_.,-]+$/.test(text), {
+        message: "must be a partition name (or a comma list of them)",
+      })
       .optional(),
     flag: "partition",
     placeholder: "NAME",
@@ -76,7 +81,7 @@ export const slurmOptions = optionGroup("Slurm", {
   time: option({
     schema: z
       .string()
-      .regex(SLURM_TIME, {
+      .refine((text) => SLURM_TIME.test(text), {
         message: "must be a Slurm time: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED",
       })
       .optional(),
@@ -95,7 +100,9 @@ export const slurmOptions = optionGroup("Slurm", {
   jobName: option({
     schema: z
       .string()
-      .regex(/^[^\s"'\\#]+$/, { message: "must be one word (no spaces, quotes, backslashes or #)" })
+      .refine((text) => /^[^\s"'\\#]+$/.test(text), {
+        message: "must be one word (no spaces, quotes, backslashes or #)",
+      })
       .default("llm-bench"),
     flag: "job-name",
     placeholder: "NAME",
@@ -103,7 +110,16 @@ export const slurmOptions = optionGroup("Slurm", {
   }),
   sbatchLines: option({
     schema: z
-      .array(z.string().regex(SBATCH_LINE, { message: 'must be an sbatch option, e.g. --sbatch "--mem=8G"' }))
+      .array(
+        z
+          .string()
+          .refine((text) => SBATCH_LINE.test(text), {
+            message: 'must be an sbatch option, one line, e.g. --sbatch "--mem=8G"',
+          })
+          .refine((text) => !OWNED_SBATCH.test(text), {
+            message: "sets what the launcher writes itself (the array, the logs, the working directory)",
+          }),
+      )
       .optional(),
     flag: "sbatch",
     placeholder: "LINE",

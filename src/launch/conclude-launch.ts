@@ -23,7 +23,14 @@ export interface IncompleteShard {
 
 export type LaunchOutcome =
   | { status: "merged"; launchDir: string; run: RunOutcome }
-  | { status: "incomplete"; launchDir: string; shards: IncompleteShard[]; resubmitCommand: string };
+  | {
+      status: "incomplete";
+      launchDir: string;
+      shards: IncompleteShard[];
+      /** How many shards completed (kept as they are). */
+      completed: number;
+      resubmitCommand: string;
+    };
 
 /** Whether shard `index` holds a run directory whose run.json says completed. */
 export function isShardCompleted(launchDir: string, index: number): boolean {
@@ -67,6 +74,7 @@ export async function concludeLaunch(options: {
       status: "incomplete",
       launchDir,
       shards,
+      completed: manifest.shards - incomplete.length,
       resubmitCommand: resubmitCommand(manifest.launcher, launchDir, incomplete),
     };
   }

@@ -56,7 +56,7 @@ describe("launch slurm (no cluster needed)", () => {
   it.each([
     [["--shards", "2", "run", "gsm8k"], /no -- before the command to launch/],
     [["--", "run", "gsm8k"], /--shards N is required/],
-    [["--shards", "0", "--", "run", "gsm8k"], /--shards: expected an integer ≥ 1/],
+    [["--shards", "0", "--", "run", "gsm8k"], /--shards: expected a positive integer, got "0"/],
     [
       ["--shards", "2", "--", "run", "gsm8k", "--shard", "0/2"],
       /--shard cannot be given to the launched run: each task gets its own shard/,
@@ -76,6 +76,10 @@ describe("launch slurm (no cluster needed)", () => {
     [["--shards", "2", "--", "profile"], /must be one of run/],
     [["--shards", "2", "--time", "soon", "--", "run", "gsm8k"], /--time: must be a Slurm time/],
     [["--shards", "2", "--task", "1", "--", "run", "gsm8k"], /--task goes with --resubmit/],
+    [
+      ["--shards", "2", "--sbatch", "--array=0-9", "--", "run", "gsm8k"],
+      /--sbatch: sets what the launcher writes itself/,
+    ],
     [["--resubmit", "/nonexistent/launch-x"], /no launch.json there/],
     [["--resubmit", "/nonexistent/launch-x", "--shards", "2"], /--shards is for a new launch/],
   ])("refuses %j", async (args, message) => {
