@@ -18,6 +18,8 @@ describe("the public library API", () => {
     ["check", "createOpenAiHttpBackend"],
     ["mock-server", "startMockServer"],
     ["containers prune", "pruneContainerEngine"],
+    ["merge", "mergeRuns"],
+    ["run --shard", "parseShard"],
   ])("%s: %s", (_command, name) => {
     expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
   });

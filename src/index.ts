@@ -116,6 +116,7 @@ export {
 export { type GateRunResult, gateRun, parseSpec, runReferenceYaml } from "./runner/gate-run.js";
 export { gradeResponses, type PregeneratedResponse } from "./runner/grade-responses.js";
 export { type GraderVerdicts, gradeWithGrader } from "./runner/grade-with-grader.js";
+export { type MergeRunsOptions, mergeRuns } from "./runner/merge-runs.js";
 export { readPregeneratedResponses } from "./runner/read-pregenerated-responses.js";
 export { type RunDependencies, runBenchmarks } from "./runner/run-benchmarks.js";
 export type { RunOutcome } from "./runner/run-outcome.js";
@@ -133,4 +134,5 @@ export { normalCdf, normalQuantile } from "./stats/normal-distribution.js";
 export { pairedDifference } from "./stats/paired-difference.js";
 export { meanPassAtK, passAtK } from "./stats/pass-at-k.js";
 export { createSeededRandom } from "./stats/seeded-random.js";
+export { isInShard, parseShard, type Shard, shardOf } from "./stats/shard.js";
 export { percentile, sortSamples, summarize } from "./stats/summarize.js";

@@ -12,6 +12,7 @@ import { launchOptions, slurmOptions } from "../config/launch-options.js";
 import { listOptions } from "../config/list-options.js";
 import { listenOptions } from "../config/listen-options.js";
 import { localModelOptions } from "../config/local-model-options.js";
+import { mergeOptions } from "../config/merge-options.js";
 import { MOCK_SERVER_OPTION_GROUPS } from "../config/mock-server-options.js";
 import { outputOptions } from "../config/output-options.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
@@ -81,6 +82,19 @@ export const reportSpec = commandSpec({
     "Several run directories: a comparison — accuracies side by side, paired differences with CIs, McNemar, the\n" +
     "flipped samples, latency overlaid. One HTML file with everything inline: it opens offline, from file://.",
   groups: [reportOptions, referenceOptions],
+});
+
+export const mergeSpec = commandSpec({
+  name: "merge",
+  summary: "Join the shards of a sharded run (run --shard I/N) into one run directory.",
+  usage: "llm-bench merge RUN_DIR... --output DIR [--html]",
+  description:
+    "The run directories of every shard of one run (run --shard I/N, in any order) → one run directory that reads\n" +
+    "as the unsharded run's: each sample once, accuracy, CIs, clustered SE and per-task tables recomputed from the\n" +
+    "samples (the benchmarks are planned again from the shards' options, so their data must be at hand), serving\n" +
+    "figures over every request. compare, gate, report and run --resume take it. Refused: shards of different runs,\n" +
+    "a missing or repeated shard, samples two shards hold, a shard still running.",
+  groups: [mergeOptions],
 });
 
 export const thetaSpec = commandSpec({
@@ -183,6 +197,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   compareSpec,
   gateSpec,
   reportSpec,
+  mergeSpec,
   thetaSpec,
   profileSpec,
   serveSpec,

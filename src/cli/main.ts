@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   compare: () => import("./compare-command.js").then((m) => m.compareCommand),
   gate: () => import("./gate-command.js").then((m) => m.gateCommand),
   report: () => import("./report-command.js").then((m) => m.reportCommand),
+  merge: () => import("./merge-command.js").then((m) => m.mergeCommand),
   theta: () => import("./theta-command.js").then((m) => m.thetaCommand),
   profile: () => import("./profile-command.js").then((m) => m.profileCommand),
   serve: () => import("./serve-command.js").then((m) => m.serveCommand),

@@ -35,6 +35,37 @@ function record(sentAtMs: number, ttftMs: number, e2eMs: number, tokens: number,
   };
 }
 
+describe("recordsWallTimeMs", () => {
+  const inSession = (session: number, sentAtMs: number, e2eMs: number): SampleRecord => ({
+    ...record(sentAtMs, 10, e2eMs, 2),
+    session,
+  });
+
+  it("adds up sessions one after another, placed on the wall clock or not", () => {
+    const records = [inSession(0, 0, 500), inSession(0, 200, 800), inSession(1, 50, 100)];
+    expect(recordsWallTimeMs(records)).toBe(1000 + 100);
+    const starts = new Map([
+      [0, 1_000_000],
+      [1, 1_060_000],
+    ]);
+    expect(recordsWallTimeMs(records, starts)).toBe(1000 + 100);
+  });
+
+  it("counts overlapping sessions (shards sent at once) once: the union of their windows", () => {
+    // Shard 0 sends 0..1000 ms after its start, shard 1 100..1400 ms after its own start 300 ms later, shard 2
+    // alone later: windows [0, 1000] ∪ [400, 1700] ∪ [5000, 5500] of the wall clock.
+    const records = [inSession(0, 0, 1000), inSession(1, 100, 1300), inSession(2, 0, 500)];
+    const starts = new Map([
+      [0, 0],
+      [1, 300],
+      [2, 5000],
+    ]);
+    expect(recordsWallTimeMs(records, starts)).toBe(1700 + 500);
+    // A session without a known start: the sessions' spans, summed.
+    expect(recordsWallTimeMs(records, new Map([[0, 0]]))).toBe(1000 + 1300 + 500);
+  });
+});
+
 describe("aggregateRecordMetrics", () => {
   it("percentiles of TTFT, latency and ITL, throughputs and failures", () => {
     const records = [record(0, 100, 500, 5), record(100, 200, 1100, 10), record(200, 300, 900, 3, false)];

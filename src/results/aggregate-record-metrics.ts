@@ -106,8 +106,16 @@ export function aggregateRecordMetrics(
   };
 }
 
-/** Sending time of `records`: per session (a run and each resume), earliest send to latest end, summed (ms). */
-export function recordsWallTimeMs(records: readonly SampleRecord[]): number {
+/**
+ * Sending time of `records` (ms): per session (a run, each resume, each shard of a merged run) its earliest send to
+ * its latest end. Sessions one after another add up; given each session's start on the wall clock
+ * (`sessionStartsMs`, epoch ms), sessions that overlapped — the shards of a merged run, sent at once from several
+ * machines — count once: the length of the union of their windows.
+ */
+export function recordsWallTimeMs(
+  records: readonly SampleRecord[],
+  sessionStartsMs?: ReadonlyMap<number, number>,
+): number {
   const spans = new Map<number, { start: number; end: number }>();
   for (const record of records) {
     const end = record.timings.sent_at_ms + record.timings.e2e_ms;
@@ -118,7 +126,27 @@ export function recordsWallTimeMs(records: readonly SampleRecord[]): number {
       span.end = Math.max(span.end, end);
     }
   }
+  const isPlaced =
+    sessionStartsMs !== undefined && [...spans.keys()].every((session) => sessionStartsMs.has(session));
+  if (!isPlaced) {
+    let total = 0;
+    for (const span of spans.values()) total += span.end - span.start;
+    return total;
+  }
+  const windows = [...spans].map(([session, span]) => {
+    const origin = sessionStartsMs.get(session) ?? 0;
+    return { start: origin + span.start, end: origin + span.end };
+  });
+  windows.sort((a, b) => a.start - b.start);
   let total = 0;
-  for (const span of spans.values()) total += span.end - span.start;
-  return total;
+  let current: { start: number; end: number } | undefined;
+  for (const window of windows) {
+    if (current === undefined || window.start > current.end) {
+      if (current !== undefined) total += current.end - current.start;
+      current = { ...window };
+    } else {
+      current.end = Math.max(current.end, window.end);
+    }
+  }
+  return current === undefined ? total : total + current.end - current.start;
 }

@@ -83,6 +83,8 @@ export const runManifestSchema = z.object({
    * null: a profile that could not resolve one and sent approximate prompts; absent: none was needed.
    */
   tokenizer: z.record(z.string(), z.unknown()).nullish(),
+  /** A run joined by `llm-bench merge`: the shards it was made from (each session names its shard too). */
+  merged_from: z.array(z.object({ shard: z.string(), run_dir: z.string() })).optional(),
 });
 export type RunManifest = z.output<typeof runManifestSchema>;
 

@@ -11,7 +11,7 @@ import {
   type RunOptionsInput,
   runOptionsSchema,
 } from "../config/run-options.js";
-import type { Backend, GenerationParams } from "../core/generation.js";
+import type { Backend } from "../core/generation.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
@@ -20,15 +20,11 @@ import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import { openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
-import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
-import { writeSpecResultFile } from "../results/spec-result-file.js";
-import { summarizeBenchmark } from "../results/summarize-benchmark.js";
-import { summarizeFailures } from "../results/summarize-failures.js";
-import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
+import { formatShard, parseShard, resolveShardOptions } from "../stats/shard.js";
 import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
 import { createRunTokenizer, type RunTokenizer } from "../tokenizers/run-tokenizer.js";
 import { buildLoglikelihoodWorkItem } from "./build-loglikelihood-work-item.js";
@@ -38,14 +34,15 @@ import { checkLoglikelihoodBenchmarks, checkLoglikelihoodRun } from "./check-log
 import { chooseRunBackend, createRunBackend } from "./choose-run-backend.js";
 import { fitShotsToTokenBudget } from "./fit-shots-to-token-budget.js";
 import { openRunTools, type RunTools, withRunTools } from "./open-run-tools.js";
-import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark, summaryLayout } from "./plan-benchmark.js";
-import { manifestBenchmark, planConfig, specConfig } from "./plan-config.js";
+import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-benchmark.js";
+import { manifestBenchmark } from "./plan-config.js";
 import { buildGivenResponseWorkItem } from "./pregenerated-record.js";
-import { passAtKOf } from "./repeat-samples.js";
-import type { BenchmarkOutcome, RunOutcome } from "./run-outcome.js";
+import type { RunOutcome } from "./run-outcome.js";
 import { isRecipeProgram } from "./score-answer.js";
 import { startPrometheusScrape } from "./scrape-prometheus.js";
+import { shardPlan } from "./shard-plan.js";
 import { checkUserModelOptions, openUserModelBackend } from "./user-model-backend.js";
+import { runOutcomeOf, sessionStartsMs, writeRunResults } from "./write-run-outcome.js";
 
 export interface RunDependencies {
   /** A backend to use instead of the OpenAI-compatible HTTP client built from the options. */
@@ -72,7 +69,10 @@ export async function runBenchmarks(
     apiKey: input.apiKey ?? env["OPENAI_API_KEY"],
   };
   const explicit = dependencies.backend === undefined ? chooseRunBackend(given) : given;
-  const { options, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
+  const { options: resolved, resumed } = resolveResume(explicit, RUN_RESUME_RULES);
+  const shard = resolveShardOptions(resolved, env);
+  // run.json keeps the shard resolved (`--shard auto` → `2/4`), so a resume asks the same samples anywhere.
+  const options = shard === undefined ? resolved : { ...resolved, shard: formatShard(shard) };
   const benchmarks = await loadRunBenchmarks(options);
   await checkLoglikelihoodBenchmarks(options, benchmarks);
   checkUserModelOptions(
@@ -219,7 +219,10 @@ async function runWithTokenizer(
   const { model } = options;
   const plans: PlannedBenchmark[] = [];
   for (const benchmark of benchmarks) {
-    const planned = await planBenchmark(benchmark, options, datasets, context.tokenizer.get);
+    const planned = shardPlan(
+      await planBenchmark(benchmark, options, datasets, context.tokenizer.get),
+      options.shard === undefined ? undefined : parseShard(options.shard, context.env),
+    );
     const plan = withRunTools(planned, context.tools, options.grader);
     plans.push(
       await fitShotsToTokenBudget(plan, backend, { signal, onWarning: reporter?.onWarning?.bind(reporter) }),
@@ -319,104 +322,31 @@ async function runWithTokenizer(
   const all = new Map(previous);
   for (const record of engineRecords) all.set(recordKey(record), record);
   const timestamp = context.clock().toISOString();
-  const outcomes = summarizePlans(plans, all);
-  const paths = writeBenchmarkFiles(
+  const results = writeRunResults({
     runDir,
-    outcomes.map((entry) => ({
-      ...entry,
-      config: resultConfig(options, entry.plan),
-      extra: scraped === undefined ? undefined : { server_metrics: scraped.summary },
-    })),
-    { model, timestamp },
-  );
-  for (const entry of outcomes) {
-    writeSpecResultFile(options.outputDir, {
-      ...entry,
-      model,
-      startedAt: session.createdAt,
-      config: specConfig(options, entry.plan),
-      prometheusText: scraped?.text,
-    });
-  }
-  const isComplete = outcomes.every((entry) => entry.summary.isComplete);
-  const status: RunStatus = isComplete ? "completed" : isInterrupted ? "interrupted" : "incomplete";
-  session.end({
-    status,
+    outputDir: options.outputDir,
+    options,
+    plans,
+    records: all,
+    createdAt: session.createdAt,
     timestamp,
-    tokenizer: context.tokenizer.record(),
-    summaries: Object.fromEntries(
-      outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
-    ),
+    sessionStartsMs: sessionStartsMs([
+      ...session.earlierSessions,
+      { started_at: session.startedAt.toISOString() },
+    ]),
+    scraped,
   });
-
-  const benchmarkOutcomes: BenchmarkOutcome[] = outcomes.map((entry, index) => ({
-    summary: entry.summary,
-    metrics: entry.metrics,
-    resultPath: paths[index] ?? "",
-    ...(entry.plan.recipe.taskParams === undefined ? {} : { taskParams: entry.plan.recipe.taskParams }),
-  }));
-  const failed = benchmarkOutcomes.reduce((sum, entry) => sum + entry.summary.errors, 0);
-  const withRecord = outcomes.reduce((sum, entry) => sum + entry.records.length, 0);
-  const outcome: RunOutcome = {
+  const status: RunStatus =
+    results.status === "completed" ? "completed" : isInterrupted ? "interrupted" : "incomplete";
+  session.end({ status, timestamp, tokenizer: context.tokenizer.record(), summaries: results.summaries });
+  const outcome = runOutcomeOf(results, {
     runDir,
     model,
     status,
-    benchmarks: benchmarkOutcomes,
+    records: all,
     requested: engineRecords.length,
-    failed,
-    unsent: total - withRecord,
-    failures: summarizeFailures(all.values()),
     serverGone,
-    resumeCommand: `llm-bench run --resume ${runDir}`,
-  };
+  });
   reporter?.onRunEnd?.(outcome);
   return outcome;
-}
-
-/** Each plan's records in sample order, its accuracy summary and its serving metrics. */
-function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<string, SampleRecord>) {
-  return plans.map((plan) => {
-    const records = plan.samples.flatMap((sample) => {
-      const record = all.get(recordKey({ benchmark: plan.benchmark.name, id: sample.id }));
-      return record === undefined ? [] : [record];
-    });
-    const skipped = plan.loaded.skipped;
-    const summary = {
-      ...summarizeBenchmark(plan.benchmark.name, plan.samples.length, records, summaryLayout(plan)),
-      ...(skipped === undefined ? {} : { skipped }),
-      ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
-    };
-    const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
-    return { plan, summary, metrics, records };
-  });
-}
-
-/** The per-benchmark `config` block of `<benchmark>.json`. */
-function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<string, unknown> {
-  return {
-    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
-    backend: options.backend ?? "http",
-    model_path: options.modelPath ?? null,
-    endpoint_type: options.endpointType ?? null,
-    scoring: options.scoring,
-    ...planConfig(plan),
-    extra_inputs: options.extraInputs ?? null,
-    num_samples_subset: options.numSamples ?? null,
-    tasks: options.tasks ?? null,
-    stream: options.stream,
-    concurrency: options.concurrency,
-    data_dir: options.dataDir ?? null,
-    ...(plan.userParams === undefined ? {} : { user_model: userModelConfig(options, plan.userParams) }),
-  };
-}
-
-/** The simulated user's model, server and sampling (a recipe that `usesUserModel`). */
-function userModelConfig(options: RunOptions, userParams: GenerationParams): Record<string, unknown> {
-  const isOwnServer = options.userBaseUrl !== undefined;
-  return {
-    // With only --user-base-url, the server's one model (checked before the run).
-    model: options.userModel ?? (isOwnServer ? null : (options.model ?? null)),
-    base_url: isOwnServer ? redactUrl(options.userBaseUrl ?? "") : "the run's",
-    temperature: userParams.temperature ?? null,
-  };
 }

@@ -80,6 +80,8 @@ export function openSession(
     sessions: [...earlierSessions, { started_at: iso, ended_at: null, status: "running" }],
     summaries: resumed?.manifest.summaries ?? {},
     ...tokenizerField(options.tokenizer === undefined ? resumed?.manifest.tokenizer : options.tokenizer),
+    // A merged run resumed stays one: which shards it was made from.
+    ...(resumed?.manifest.merged_from === undefined ? {} : { merged_from: resumed.manifest.merged_from }),
   };
   writeRunManifest(runDir, manifest);
   let hasEnded = false;

@@ -2,7 +2,7 @@
 // about even; `--shard` parsed from text, a Slurm array's or an Indexed Job's environment, bad input refused.
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../errors.js";
-import { isInShard, parseShard, shardOf } from "./shard.js";
+import { isInShard, parseShard, resolveShardOptions, shardOf } from "./shard.js";
 
 const ids = Array.from({ length: 4000 }, (_, index) => `task_${index % 17}/${index}`);
 
@@ -80,5 +80,23 @@ describe("parseShard", () => {
     );
     expect(refusal("auto", { SLURM_ARRAY_TASK_ID: "1" })).toMatch(/give the count with --shards N/);
     expect(refusal("auto", { JOB_COMPLETION_INDEX: "3" }, 3)).toMatch(/from 0 to 2/);
+  });
+});
+
+describe("resolveShardOptions", () => {
+  it("is undefined without --shard, and resolves auto with the environment", () => {
+    expect(resolveShardOptions({}, {})).toBeUndefined();
+    expect(resolveShardOptions({ shard: "auto", shards: 3 }, { JOB_COMPLETION_INDEX: "2" })).toEqual({
+      index: 2,
+      count: 3,
+    });
+    expect(resolveShardOptions({ shard: "1/4", shards: 4 }, {})).toEqual({ index: 1, count: 4 });
+  });
+
+  it("refuses --shards alone and a --shards that disagrees with I/N", () => {
+    expect(() => resolveShardOptions({ shards: 4 }, {})).toThrow(/add --shard auto/);
+    expect(() => resolveShardOptions({ shard: "1/4", shards: 3 }, {})).toThrow(
+      /shard 1\/4, but --shards says 3/,
+    );
   });
 });

@@ -81,3 +81,33 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv, shards?: number
       "Job) is set; give the shard as I/N.",
   );
 }
+
+/** A shard as `--shard` spells it: `2/4`. */
+export function formatShard(shard: Shard): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/**
+ * The shard of `--shard` and `--shards` (undefined: every sample). `--shards` alone is refused (it only counts the
+ * shards of `--shard auto`), as is a `--shards` that disagrees with an explicit `I/N`.
+ */
+export function resolveShardOptions(
+  options: { shard?: string | undefined; shards?: number | undefined },
+  env: NodeJS.ProcessEnv,
+): Shard | undefined {
+  if (options.shard === undefined) {
+    if (options.shards !== undefined) {
+      throw new ConfigError(
+        `--shards ${options.shards} counts the shards of --shard auto: add --shard auto (or give --shard I/${options.shards}).`,
+      );
+    }
+    return undefined;
+  }
+  const shard = parseShard(options.shard, env, options.shards);
+  if (options.shards !== undefined && options.shards !== shard.count) {
+    throw new ConfigError(
+      `--shard ${options.shard} is shard ${formatShard(shard)}, but --shards says ${options.shards}; give one count.`,
+    );
+  }
+  return shard;
+}

@@ -1,0 +1,36 @@
+// `llm-bench merge RUN_DIR... --output DIR`: join the shards of a sharded run into one run directory and print it
+// as `run` prints a run.
+import { parseOptionValues } from "../config/parse-option-values.js";
+import { ConfigError } from "../errors.js";
+import { failureReport } from "../report/failure-report.js";
+import { mergeRuns } from "../runner/merge-runs.js";
+import { type CliIo, terminalWidth } from "./cli-io.js";
+import { mergeSpec } from "./command-specs.js";
+import { formatCommandHelp } from "./format-command-help.js";
+import { parseCommandLine } from "./parse-command-line.js";
+import { formatOutcome } from "./run-command.js";
+import { writeHtmlOption } from "./write-html-option.js";
+
+export async function mergeCommand(io: CliIo): Promise<number> {
+  const { values, positionals, isHelp } = parseCommandLine(mergeSpec, io.argv);
+  if (isHelp) {
+    io.stdout.write(formatCommandHelp(mergeSpec));
+    return 0;
+  }
+  if (positionals.length === 0) {
+    throw new ConfigError(`merge: name the shards' run directories. Usage: ${mergeSpec.usage}`);
+  }
+  const options = parseOptionValues(mergeSpec.groups, values);
+  const outcome = await mergeRuns({ directories: positionals, output: options.output, env: io.env });
+  io.stdout.write(
+    `Merged ${positionals.length} shard${positionals.length === 1 ? "" : "s"} into ${outcome.runDir}\n\n`,
+  );
+  io.stdout.write(formatOutcome(outcome, terminalWidth(io.stdout)));
+  if (options.html) writeHtmlOption(io, [outcome.runDir]);
+  const report = failureReport(outcome);
+  if (report !== "") {
+    io.stderr.write(report);
+    return 1;
+  }
+  return 0;
+}
