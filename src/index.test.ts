@@ -6,6 +6,7 @@ describe("the public library API", () => {
   it.each([
     ["run", "runBenchmarks"],
     ["profile", "runProfile"],
+    ["merge (profile shards)", "mergeProfileShards"],
     ["grade BENCH", "gradeResponses"],
     ["grade BENCH (reading --responses)", "readPregeneratedResponses"],
     ["grade --grader", "gradeWithGrader"],

@@ -96,6 +96,12 @@ export type { Grade, Grader, GraderInput } from "./graders/types.js";
 export { MetricsCollector, type MetricsSummary } from "./metrics/metrics-collector.js";
 export { computeRequestMetrics, type RequestMetrics } from "./metrics/request-metrics.js";
 export { type MockServer, type MockServerOptions, startMockServer } from "./mock-server/start-mock-server.js";
+export {
+  type ClientShardReport,
+  type MergeProfileShardsOptions,
+  mergeProfileShards,
+  type ProfileMergeOutcome,
+} from "./profile/merge-profile-shards.js";
 export type { ProfileOutcome } from "./profile/profile-outcome.js";
 export { type ProfileDependencies, runProfile } from "./profile/run-profile.js";
 export { type GateRow, gateBenchmark } from "./references/gate-benchmark.js";

@@ -93,7 +93,9 @@ export const mergeSpec = commandSpec({
     "as the unsharded run's: each sample once, accuracy, CIs, clustered SE and per-task tables recomputed from the\n" +
     "samples (the benchmarks are planned again from the shards' options, so their data must be at hand), serving\n" +
     "figures over every request. compare, gate, report and run --resume take it. Refused: shards of different runs,\n" +
-    "a missing or repeated shard, samples two shards hold, a shard still running.",
+    "a missing or repeated shard, samples two shards hold, a shard still running.\n" +
+    "Profile shards (profile --shard I/N --start-at T on several clients) merge into one profile: every request by\n" +
+    "send time, percentiles over all of them, throughput over the union window, each client's own figures kept.",
   groups: [mergeOptions],
 });
 

@@ -69,6 +69,23 @@ export const loadOptions = optionGroup("Load", {
     placeholder: "S",
     help: "Seed of arrivals and synthetic prompts.",
   }),
+  /**
+   * The load's t0 on the wall clock (ISO 8601 with a zone). Shards of one profile (`--shard I/N`) on several
+   * machines give the same one, so their parts of the one seeded schedule line up; checked against the clock when
+   * the profile starts (see `run-profile.ts`).
+   */
+  startAt: option({
+    schema: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 time with a zone, e.g. 2030-01-02T10:00:00Z" })
+      .optional(),
+    flag: "start-at",
+    placeholder: "ISO-TIME",
+    expected: "an ISO 8601 time with a zone (e.g. 2030-01-02T10:00:00Z)",
+    help:
+      "Start the load at this wall-clock time (ISO 8601 with a zone, e.g. 2030-01-02T10:00:00Z); needed with " +
+      "--shard, the same on every client, so the shards send one schedule together.",
+    defaultHelp: "as soon as ready",
+  }),
   /** Client processes sharing the load (`--workers`); 1 runs it in this process. */
   workers: option({
     schema: z.number().int().min(1).max(512).default(1),

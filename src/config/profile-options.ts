@@ -10,12 +10,14 @@ import { groupsShape } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
 import { profileRequestOptions } from "./request-options.js";
 import { serverMetricsOptions } from "./server-metrics-options.js";
+import { shardOptions } from "./shard-options.js";
 import { workloadOptions } from "./workload-options.js";
 
 /** The groups `profile` takes, in the order `--help` shows them. */
 export const PROFILE_OPTION_GROUPS = [
   connectionOptions,
   loadOptions,
+  shardOptions,
   workloadOptions,
   accuracyOptions,
   longContextOptions,
@@ -48,6 +50,13 @@ export const profileOptionsSchema = z
     if (value.arrival !== "gamma" && value.burstiness !== 1) {
       issue("burstiness", "needs --arrival gamma");
     }
+    if (value.shard !== undefined && value.startAt === undefined) {
+      issue(
+        "startAt",
+        "needed with --shard: every shard sends its part of one load from the same t0, so their requests share one " +
+          "time axis (give all of them one time a little ahead, e.g. --start-at 2030-01-02T10:00:00Z)",
+      );
+    }
     const sampleCount = sampleCountIssue(value);
     if (sampleCount !== undefined) issue(sampleCount.path, sampleCount.message);
   });
@@ -69,6 +78,7 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "burstiness",
   "warmup",
   "clientWarmupMs",
+  "startAt",
   "outputDir",
   "resume",
   "verbose",

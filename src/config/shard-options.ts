@@ -12,8 +12,8 @@ export const shardOptions = optionGroup("Shards", {
     flag: "shard",
     placeholder: "I/N|auto",
     help:
-      "Run only shard I of N (0-based) — each sample in exactly one shard, by a hash of benchmark and sample id; " +
-      "join the shards with `llm-bench merge`. auto: the index and count of a Slurm job array or a Kubernetes " +
+      "Run only shard I of N (0-based) — each sample in exactly one shard, by a hash of benchmark and sample id " +
+      "(profile: request i in shard i mod N, with --start-at); join the shards with `llm-bench merge`. auto: the index and count of a Slurm job array or a Kubernetes " +
       "Indexed Job.",
     defaultHelp: "every sample",
   }),

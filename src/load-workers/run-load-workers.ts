@@ -29,6 +29,11 @@ export interface RunLoadWorkersOptions {
    * (`startAtMs` of their context). Without it, each worker starts as soon as it is alive.
    */
   startDelayMs?: number;
+  /**
+   * A common start fixed in advance, on this process's clock (several machines' clients starting one schedule
+   * together): given to every worker once all are alive, in place of `startDelayMs`.
+   */
+  startAtMs?: number;
   /** After an abort, how long workers get to send what they have before they are killed (default 2,000). */
   graceMs?: number;
 }
@@ -45,7 +50,7 @@ export interface LoadWorkersOutcome {
   workers: LoadWorkerResult[];
   /** Every record of every worker (without `onRecord`), sorted by request index, on this process's clock. */
   records: CompactRecord[];
-  /** The common start given to the workers (with `startDelayMs`), on this process's clock. */
+  /** The common start given to the workers (with `startDelayMs` or `startAtMs`), on this process's clock. */
   startAtMs: number | undefined;
 }
 
@@ -64,11 +69,12 @@ export async function runLoadWorkers(options: RunLoadWorkersOptions): Promise<Lo
   };
   // With a common start, workers are started together once every one is alive (or gone).
   let startAtMs: number | undefined;
+  const isCommonStart = options.startDelayMs !== undefined || options.startAtMs !== undefined;
   const waiting: Array<() => void> = [];
   let unsettled = options.shares.length;
   const settleOne = (): void => {
-    if (--unsettled > 0 || options.startDelayMs === undefined) return;
-    startAtMs = performance.now() + options.startDelayMs;
+    if (--unsettled > 0 || !isCommonStart) return;
+    startAtMs = options.startAtMs ?? performance.now() + (options.startDelayMs ?? 0);
     for (const go of waiting.splice(0)) go();
   };
   const runOne = (share: LoadShare) =>
@@ -93,7 +99,7 @@ export async function runLoadWorkers(options: RunLoadWorkersOptions): Promise<Lo
       child.on("message", (message: ChildMessage) => {
         switch (message.type) {
           case "alive": {
-            if (options.startDelayMs === undefined) sendStart();
+            if (!isCommonStart) sendStart();
             else waiting.push(sendStart);
             isSettled = true;
             settleOne();

@@ -17,6 +17,11 @@ export interface InProcessLoad {
   signal: AbortSignal | undefined;
   graceMs: number;
   now: () => number;
+  /**
+   * The load's t0 on the `now()` clock (`--start-at`); default: now. The plan's first request is its
+   * `startOffsetMs` after it, and `durationMs` counts from it.
+   */
+  startMs?: number | undefined;
   /** Each request that ended, aborted ones included; `isOk` false when it failed. */
   onRequestEnd: (isOk: boolean) => void;
   /** Each graded record of a benchmark workload. */
@@ -28,7 +33,8 @@ export async function driveInProcess(load: InProcessLoad): Promise<ScheduleResul
   return schedule({
     mode: plan.mode,
     requestCount: plan.requestCount,
-    durationMs: load.durationMs,
+    durationMs: load.durationMs === undefined ? undefined : load.durationMs - plan.startOffsetMs,
+    startMs: (load.startMs ?? load.now()) + plan.startOffsetMs,
     signal: load.signal,
     graceMs: load.graceMs,
     now: load.now,

@@ -5,11 +5,16 @@ import type { SampleRecord } from "../core/sample-record.js";
 import { runLoadWorkers } from "../load-workers/run-load-workers.js";
 import { splitLoad } from "../load-workers/split-load.js";
 import { endedFromCompact } from "./compact-request.js";
+import type { LoadSlice } from "./profile-load-plan.js";
 import type { ProfileWorkerConfig } from "./profile-load-worker.js";
 import type { ProfileRecorder } from "./profile-recorder.js";
 
 export interface WorkersLoad {
   options: ProfileOptions;
+  /** This client's part of the load (a `--shard`'s, or the whole): the workers split it further. */
+  slice: LoadSlice;
+  /** The load's t0 on this process's clock (`--start-at`); undefined: shortly after every worker is ready. */
+  startAtMs: number | undefined;
   model: string;
   /** Requests of the whole run, warmup included; undefined with a duration alone. */
   totalRequests: number | undefined;
@@ -52,13 +57,14 @@ const workerEntry = new URL(
 );
 
 export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
-  const { options, recorder } = load;
+  const { options, recorder, slice } = load;
   const isCapped = options.maxConcurrency !== undefined;
   const shares = splitLoad({
     workerCount: options.workers,
     concurrency:
-      options.requestRate === undefined ? (options.concurrency ?? 1) : (options.maxConcurrency ?? 1),
-    requestRate: options.requestRate,
+      slice.concurrency ??
+      (options.requestRate === undefined ? (options.concurrency ?? 1) : (options.maxConcurrency ?? 1)),
+    requestRate: options.requestRate === undefined ? undefined : options.requestRate / slice.count,
   });
   const config: ProfileWorkerConfig = {
     options,
@@ -68,12 +74,14 @@ export async function driveWorkers(load: WorkersLoad): Promise<WorkersOutcome> {
     pendingSampleIds: load.pendingSampleIds ?? null,
     session: load.session,
     isCapped,
+    slice: { index: slice.index, count: slice.count },
     runStartEpochMs: performance.timeOrigin + load.runStartMs,
   };
   const outcome = await runLoadWorkers({
     entry: workerEntry,
     shares,
     config,
+    ...(load.startAtMs === undefined ? {} : { startAtMs: load.startAtMs }),
     startDelayMs:
       START_DELAY_MS +
       options.clientWarmupMs +

@@ -1,4 +1,5 @@
-// The byte-written export line parses back to the record object it stands for, times rounded to the microsecond.
+// The byte-written export line parses back to the record object it stands for, times rounded to the microsecond
+// (a shard's line with its chunks' times too).
 import { describe, expect, it } from "vitest";
 import type { RequestMetrics } from "../metrics/request-metrics.js";
 import { JsonLineBytes } from "../results/json-line-bytes.js";
@@ -83,7 +84,7 @@ function ended(at: number): EndedRequest {
     metrics,
     intendedMs: 1000 + number(12),
     sentMs: 1000.25 + at / 3,
-    deltaTimesMs: [],
+    deltaTimesMs: Array.from({ length: at % 7 }, (_, chunk) => 1000.25 + at / 3 + 12.3456789 * (chunk + 1)),
     error: pick(STRINGS, at + 2),
     finishReason: pick(STRINGS, at + 3),
     targetInputTokens: at % 3 === 0 ? null : at,
@@ -99,9 +100,19 @@ describe("writeProfileExportLine", () => {
       const warmup = at % 5;
       const isWarmup = request.index < warmup;
       const runStartMs = at % 2 === 0 ? 1000 : 999.875;
-      writeProfileExportLine(out, request, isWarmup, warmup, runStartMs);
+      // Every third line as a shard writes it: with the chunks' times after the send, and a resume's index base.
+      const isChunkTimed = at % 3 === 0;
+      const indexBase = at % 3 === 1 ? 7 : 0;
+      writeProfileExportLine(out, request, isWarmup, warmup, runStartMs, { isChunkTimed, indexBase });
       out.newline();
-      expected.push(referenceRecord(request, isWarmup, warmup, runStartMs));
+      const reference = referenceRecord(request, isWarmup, warmup, runStartMs);
+      expected.push({
+        ...reference,
+        index: reference.index + indexBase,
+        ...(isChunkTimed
+          ? { chunk_times_ms: Array.from(request.deltaTimesMs, (timeMs) => ms(timeMs - request.sentMs)) }
+          : {}),
+      });
     }
     const lines = out.take().toString("utf8").split("\n");
     expect(lines.pop()).toBe("");

@@ -28,21 +28,32 @@ const KEY = {
   outputTokens: asciiBytes(',"output_tokens":'),
   outputTokensCounted: asciiBytes(',"output_tokens_counted":'),
   chunks: asciiBytes(',"chunks":'),
+  chunkTimes: asciiBytes(',"chunk_times_ms":['),
+  comma: asciiBytes(","),
+  endArray: asciiBytes("]"),
   end: asciiBytes("}"),
 };
 
-/**
- * Writes the export line of an ended request (without the newline); times relative to `runStartMs`. The line's
- * `index` is `indexBase` (the requests of a resumed run's earlier sessions) plus the session's own index.
- */
+export interface ExportLineOptions {
+  /** The requests of a resumed run's earlier sessions, added to the line's `index` (default 0). */
+  indexBase?: number;
+  /**
+   * Also write `chunk_times_ms`: each chunk's time after the send (a shard's lines, from which `merge` recomputes
+   * the inter-chunk gaps of every request).
+   */
+  isChunkTimed?: boolean;
+}
+
+/** Writes the export line of an ended request (without the newline); times relative to `runStartMs`. */
 export function writeProfileExportLine(
   out: JsonLineBytes,
   ended: EndedRequest,
   isWarmup: boolean,
   warmup: number,
   runStartMs: number,
-  indexBase = 0,
+  options: ExportLineOptions = {},
 ): void {
+  const indexBase = options.indexBase ?? 0;
   const { index, metrics } = ended;
   out.raw(KEY.index);
   out.integer(indexBase + index);
@@ -90,5 +101,14 @@ export function writeProfileExportLine(
   out.boolean(metrics.isOutputTokensCounted);
   out.raw(KEY.chunks);
   out.integer(metrics.chunks);
+  if (options.isChunkTimed === true) {
+    out.raw(KEY.chunkTimes);
+    const times = ended.deltaTimesMs;
+    for (let at = 0; at < times.length; at++) {
+      if (at > 0) out.raw(KEY.comma);
+      out.fixed3((times[at] ?? 0) - ended.sentMs);
+    }
+    out.raw(KEY.endArray);
+  }
   out.raw(KEY.end);
 }

@@ -1,7 +1,14 @@
 // A `--workers` slice of an open loop keeps the exact one-process schedule; closed-loop slices split the count.
 import { describe, expect, it } from "vitest";
 import { type ProfileOptions, profileOptionsSchema } from "../config/profile-options.js";
-import { prewarmConnectionCount, profileLoadPlan, sliceCount } from "./profile-load-plan.js";
+import {
+  composeSlices,
+  type LoadSlice,
+  prewarmConnectionCount,
+  profileLoadPlan,
+  sliceArrivals,
+  sliceCount,
+} from "./profile-load-plan.js";
 
 const options = (input: Record<string, unknown>): ProfileOptions => profileOptionsSchema.parse(input);
 
@@ -36,6 +43,38 @@ describe("profileLoadPlan", () => {
       expect(merged.size).toBe(100);
       for (const [index, timeMs] of whole) expect(merged.get(index)).toBeCloseTo(timeMs, 9);
     }
+  });
+
+  it("gives each shard (and each --workers process of a shard) its part of the one schedule, bit for bit", () => {
+    const load = { requestRate: 80, arrival: "poisson" as const, burstiness: 1, seed: 42 };
+    const total = 1_000;
+    const wholeNext = sliceArrivals(load);
+    const whole = Array.from({ length: total }, () => wholeNext());
+    expect(whole.map((arrival) => arrival.index)).toEqual(Array.from({ length: total }, (_, index) => index));
+    // 3 shards, the middle one split over 2 worker processes.
+    const slices: LoadSlice[] = [
+      { index: 0, count: 3 },
+      composeSlices({ index: 1, count: 3 }, { index: 0, count: 2 }),
+      composeSlices({ index: 1, count: 3 }, { index: 1, count: 2 }),
+      { index: 2, count: 3 },
+    ];
+    const union = new Map<number, number>();
+    for (const slice of slices) {
+      const next = sliceArrivals(load, slice);
+      for (let local = 0; local < sliceCount(total, slice); local++) {
+        const { index, offsetMs } = next();
+        expect(union.has(index)).toBe(false);
+        union.set(index, offsetMs);
+      }
+    }
+    expect(union.size).toBe(total);
+    for (const { index, offsetMs } of whole) expect(union.get(index)).toBe(offsetMs);
+    // The shard's plan starts at its first offset and steps by the differences of its own offsets.
+    const plan = profileLoadPlan(options(load), total, { index: 2, count: 3 });
+    expect(plan.startOffsetMs).toBe(whole[2]?.offsetMs);
+    const times = schedule(plan, 5);
+    expect(times.get(5)).toBeCloseTo(whole[5]?.offsetMs ?? Number.NaN, 9);
+    expect(times.get(14)).toBeCloseTo(whole[14]?.offsetMs ?? Number.NaN, 9);
   });
 
   it("splits closed-loop counts and keeps each slice's concurrency; the cap of an open slice", () => {

@@ -31,8 +31,47 @@ export function sliceCount(total: number, slice: LoadSlice): number {
 }
 
 /**
- * With an open loop every slice draws the whole seeded arrival process and keeps the sums of the gaps between its
- * own indices (index, index + count, …): the slices' merged schedule is exactly the one-process schedule.
+ * The slice of slice `inner` of `outer`: a `--workers` process of one `--shard` (outer I of N, inner w of W) owns
+ * the global indices I + N·w + N·W·k. The inner slice's concurrency is kept.
+ */
+export function composeSlices(outer: LoadSlice, inner: LoadSlice): LoadSlice {
+  return {
+    index: outer.index + outer.count * inner.index,
+    count: outer.count * inner.count,
+    concurrency: inner.concurrency,
+  };
+}
+
+/**
+ * The arrival times of a slice's requests as offsets from t0, in its order: every slice draws the whole seeded
+ * arrival process and sums it in global order (offset of global request k = the sum of the first k gaps, request 0
+ * at t0), keeping only its own indices (index, index + count, …). So the slices' offsets are exactly, to the last
+ * bit, the one-process schedule's.
+ */
+export function sliceArrivals(
+  options: Pick<ProfileOptions, "arrival" | "burstiness" | "seed"> & { requestRate: number },
+  slice: LoadSlice = WHOLE_LOAD,
+): () => { index: number; offsetMs: number } {
+  const gap = createArrivalProcess({
+    requestRate: options.requestRate,
+    arrival: options.arrival,
+    burstiness: options.burstiness,
+    seed: options.seed,
+  });
+  let offsetMs = 0;
+  let drawn = 0; // gaps drawn: offsetMs is global request `drawn`'s offset
+  let target = slice.index;
+  return () => {
+    for (; drawn < target; drawn++) offsetMs += gap();
+    const index = target;
+    target += slice.count;
+    return { index, offsetMs };
+  };
+}
+
+/**
+ * With an open loop the slice's gaps are the differences of its `sliceArrivals` offsets, and its first request is
+ * `startOffsetMs` after t0: the slices' merged schedule is the one-process schedule.
  */
 export function profileLoadPlan(
   options: ProfileOptions,
@@ -46,22 +85,15 @@ export function profileLoadPlan(
     const mode: LoadMode = { type: "closed", concurrency };
     return { mode, requestCount, startOffsetMs: 0, globalIndex, prewarmConnections: concurrency };
   }
-  const gap = createArrivalProcess({
-    requestRate: options.requestRate,
-    arrival: options.arrival,
-    burstiness: options.burstiness,
-    seed: options.seed,
-  });
-  let startOffsetMs = 0;
-  for (let skipped = 0; skipped < slice.index; skipped++) startOffsetMs += gap();
-  const nextGapMs =
-    slice.count === 1
-      ? gap
-      : (): number => {
-          let sumMs = 0;
-          for (let step = 0; step < slice.count; step++) sumMs += gap();
-          return sumMs;
-        };
+  const next = sliceArrivals({ ...options, requestRate: options.requestRate }, slice);
+  let lastOffsetMs = next().offsetMs;
+  const startOffsetMs = lastOffsetMs;
+  const nextGapMs = (): number => {
+    const { offsetMs } = next();
+    const gapMs = offsetMs - lastOffsetMs;
+    lastOffsetMs = offsetMs;
+    return gapMs;
+  };
   const maxConcurrency = slice.concurrency ?? options.maxConcurrency;
   const mode: LoadMode = { type: "open", nextGapMs, maxConcurrency };
   const prewarmConnections = prewarmConnectionCount(options.requestRate / slice.count, maxConcurrency);

@@ -14,7 +14,8 @@ import { toCompactRequest } from "./compact-request.js";
 import { createProfileBackend } from "./create-profile-backend.js";
 import { createProfileWorkload, planProfileBenchmark, restrictPlan } from "./create-profile-workload.js";
 import { prewarmConnections } from "./prewarm-connections.js";
-import { profileLoadPlan } from "./profile-load-plan.js";
+import { composeSlices, profileLoadPlan } from "./profile-load-plan.js";
+import { lateStartError, START_AT_TOLERANCE_MS } from "./profile-shard.js";
 import { warmUpClient } from "./warm-up-client.js";
 
 export const profileWorkerConfigSchema = z.object({
@@ -30,6 +31,8 @@ export const profileWorkerConfigSchema = z.object({
   session: z.number().int().min(0),
   /** Open loop: whether the parent has an in-flight cap (then split between the workers as `share.concurrency`). */
   isCapped: z.boolean(),
+  /** The parent's part of the load (its `--shard`, or the whole): this worker's share is a slice of it. */
+  slice: z.object({ index: z.number().int().min(0), count: z.number().int().min(1) }),
   /** The run's start as epoch ms (`performance.timeOrigin + now()` in the parent): graded records count from it. */
   runStartEpochMs: z.number(),
 });
@@ -41,11 +44,15 @@ process.on("SIGINT", () => undefined);
 serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) => {
   const parsed = profileWorkerConfigSchema.parse(config);
   const options = profileOptionsSchema.parse(parsed.options);
-  const plan = profileLoadPlan(options, parsed.totalRequests ?? undefined, {
-    index: share.workerIndex,
-    count: share.workerCount,
-    concurrency: options.requestRate === undefined || parsed.isCapped ? share.concurrency : undefined,
-  });
+  const plan = profileLoadPlan(
+    options,
+    parsed.totalRequests ?? undefined,
+    composeSlices(parsed.slice, {
+      index: share.workerIndex,
+      count: share.workerCount,
+      concurrency: options.requestRate === undefined || parsed.isCapped ? share.concurrency : undefined,
+    }),
+  );
   const backend = createProfileBackend(options, parsed.model, plan);
   // The tokenizer the parent resolved (its spec is in the options), for the same prompts as the parent's.
   const tokenizer = createRunTokenizer(() =>
@@ -83,6 +90,13 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
     () => undefined, // it only helps the first second's timings: without it the share goes on
   );
   const t0Ms = startAtMs ?? performance.now();
+  if (options.startAt !== undefined && performance.now() - t0Ms > START_AT_TOLERANCE_MS) {
+    throw lateStartError(
+      options.startAt,
+      performance.now() - t0Ms,
+      `client worker ${share.workerIndex} was ready`,
+    );
+  }
   const monitor = startClientMonitor();
   try {
     await prewarmConnections(backend, plan.prewarmConnections ?? 0, signal);

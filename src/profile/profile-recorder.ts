@@ -51,14 +51,16 @@ export function createProfileRecorder(options: {
   runStartMs: number;
   /** Added to each export line's index: the requests of a resumed run's earlier sessions (default 0). */
   indexBase?: number;
+  /** Each line also keeps its chunks' times (a shard's export, for `merge`). */
+  isChunkTimed?: boolean;
 }): ProfileRecorder {
   const { exportFile, collector, warmup, runStartMs } = options;
-  const indexBase = options.indexBase ?? 0;
+  const lineOptions = { indexBase: options.indexBase ?? 0, isChunkTimed: options.isChunkTimed ?? false };
   return {
     record(ended) {
       const { index, metrics } = ended;
       const isWarmup = index < warmup;
-      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs, indexBase);
+      writeProfileExportLine(exportFile.line, ended, isWarmup, warmup, runStartMs, lineOptions);
       exportFile.endLine();
       if (!isWarmup) collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
       return isWarmup;

@@ -44,9 +44,16 @@ import {
 import { driveInProcess } from "./drive-in-process.js";
 import { driveWorkers, type WorkersOutcome } from "./drive-workers.js";
 import { prewarmConnections } from "./prewarm-connections.js";
-import { type ProfileLoadPlan, profileLoadPlan } from "./profile-load-plan.js";
+import { type ProfileLoadPlan, profileLoadPlan, sliceCount } from "./profile-load-plan.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 import { createProfileRecorder } from "./profile-recorder.js";
+import {
+  lateStartError,
+  resolveProfileShard,
+  START_AT_TOLERANCE_MS,
+  shardConfig,
+  startAtOnClock,
+} from "./profile-shard.js";
 import { remainingLoad, requestsToMeasure } from "./remaining-load.js";
 import { type ClientWarmUpReport, warmUpClient } from "./warm-up-client.js";
 import { writeProfileAccuracy } from "./write-profile-accuracy.js";
@@ -84,9 +91,19 @@ export async function runProfile(
   const goodput = options.goodput === undefined ? undefined : parseGoodput(options.goodput);
   const { signal, reporter } = dependencies;
   const now = dependencies.now ?? (() => performance.now());
+  const clock = dependencies.clock ?? (() => new Date());
   if (options.workers > 1 && dependencies.backend !== undefined) {
     throw new ConfigError("--workers needs the HTTP backend: it cannot share an injected backend");
   }
+  const profileShard = resolveProfileShard(options, env);
+  if (resumed !== undefined && profileShard.shard !== undefined) {
+    throw new ConfigError(
+      `--resume ${resumed.runDir}: a shard of a multi-client profile cannot be resumed (its part of the schedule ` +
+        "is tied to the shards' common --start-at); run every shard again with a new --start-at.",
+    );
+  }
+  // The load's t0 on the now() clock, translated once from the wall clock; undefined: as soon as ready.
+  const t0Ms = options.startAt === undefined ? undefined : startAtOnClock(options.startAt, { now, clock });
   return withConnection(
     {
       injected: dependencies.backend,
@@ -136,7 +153,7 @@ export async function runProfile(
             : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
         const earlier = readEarlierSessions(resumed);
         const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
-        const config = writtenOptions(options);
+        const config = { ...writtenOptions(options), ...shardConfig(profileShard) };
         const session = openSession(
           {
             command: "profile",
@@ -145,7 +162,7 @@ export async function runProfile(
             config,
             benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
             resumed,
-            startedAt: (dependencies.clock ?? (() => new Date()))(),
+            startedAt: clock(),
           },
           earlier,
         );
@@ -179,12 +196,16 @@ export async function runProfile(
           plan === undefined
             ? undefined
             : openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
+        // With --start-at the export's times count from it: the shards' exports share one time axis.
+        const exportOriginMs = t0Ms ?? runStartMs;
         const recorder = createProfileRecorder({
           exportFile,
           collector,
           warmup: options.warmup,
-          runStartMs,
+          runStartMs: exportOriginMs,
           indexBase: remaining.indexBase,
+          // A shard's lines keep each chunk's time, so a merge recomputes the inter-chunk gaps of every request.
+          isChunkTimed: profileShard.shard !== undefined,
         });
         const records: SampleRecord[] = [];
         const monitors: Monitor[] = [
@@ -228,11 +249,14 @@ export async function runProfile(
           for (const monitor of monitors) {
             await monitor.start({ startMs: now(), signal, onWarning: dependencies.onWarning });
           }
+          if (t0Ms !== undefined && now() - t0Ms > START_AT_TOLERANCE_MS) {
+            throw lateStartError(options.startAt ?? "", now() - t0Ms, "this client was ready to send");
+          }
           reporter?.onLoadStart?.({
             runDir,
             model,
             workload: describeProfileWorkload(options, plan),
-            requests: total,
+            requests: total === undefined ? undefined : sliceCount(total, profileShard.slice),
             durationMs: remaining.durationMs,
             isGraded: plan !== undefined,
           });
@@ -240,6 +264,8 @@ export async function runProfile(
             workers = await driveWorkers({
               // The workers use the tokenizer the parent resolved (they build the same prompts from it).
               options: tokenizerRecord == null ? options : { ...options, tokenizer: tokenizerRecord.spec },
+              slice: profileShard.slice,
+              startAtMs: t0Ms,
               model,
               totalRequests: total,
               durationMs: remaining.durationMs,
@@ -255,7 +281,7 @@ export async function runProfile(
             isInterrupted = workers.isInterrupted;
             sent = ended;
           } else {
-            const loadPlan = profileLoadPlan(options, total);
+            const loadPlan = profileLoadPlan(options, total, profileShard.slice);
             const backend = connection.sendingBackend(() => createProfileBackend(options, model, loadPlan));
             if (!connection.isInjected)
               await prewarmConnections(backend, loadPlan.prewarmConnections ?? 0, signal);
@@ -269,6 +295,7 @@ export async function runProfile(
               signal,
               graceMs: options.graceMs,
               now,
+              startMs: t0Ms,
               onRequestEnd,
               onGraded,
             });
@@ -305,7 +332,7 @@ export async function runProfile(
           status,
           session: session.index,
           config: { ...config, model },
-          load_start_offset_ms: loadStartMs - runStartMs,
+          load_start_offset_ms: loadStartMs - exportOriginMs,
           client_warmup:
             warmUp === undefined
               ? null

@@ -121,7 +121,11 @@ suite("run --shard and merge", () => {
     expect(metrics["successful_requests"]).toBe(300);
     const ids = journal(output).map((record) => record.id);
     expect(ids).toEqual((mergedResult["sample_results"] as { id: string }[]).map((sample) => sample.id));
-    expect([...ids].sort()).toEqual(journal(mmlu.whole).map((record) => record.id).sort());
+    expect([...ids].sort()).toEqual(
+      journal(mmlu.whole)
+        .map((record) => record.id)
+        .sort(),
+    );
     const manifest = readJson(path.join(output, "run.json"));
     expect(manifest["status"]).toBe("completed");
     expect((manifest["config"] as Record<string, unknown>)["shard"]).toBeUndefined();

@@ -96,7 +96,10 @@ suite("run --shard and merge (CLI)", () => {
       await runCli(["merge", onlyDir(join(root, "shard-0")), onlyDir(join(root, "shard-1")), "-o", merged]),
       /already holds a run/,
     );
-    expectUsageError(await runCli(["merge", "--output", join(root, "m3")]), /name the shards' run directories/);
+    expectUsageError(
+      await runCli(["merge", "--output", join(root, "m3")]),
+      /name the shards' run directories/,
+    );
     expectUsageError(
       await runCli(["run", ...common, "--shard", "2/2", "--output-dir", join(root, "bad")]),
       /shard index must be a whole number from 0 to 1/,
