@@ -21,6 +21,8 @@ describe("the public library API", () => {
     ["containers prune", "pruneContainerEngine"],
     ["merge", "mergeRuns"],
     ["run --shard", "parseShard"],
+    ["launch slurm", "launchSlurm"],
+    ["launch slurm --resubmit", "resubmitSlurm"],
   ])("%s: %s", (_command, name) => {
     expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
   });

@@ -93,6 +93,16 @@ export {
 } from "./errors.js";
 export { GRADER_NAMES, getGrader, graders } from "./graders/registry.js";
 export type { Grade, Grader, GraderInput } from "./graders/types.js";
+export {
+  launchSlurm,
+  type SlurmLaunchOutcome,
+  type SlurmLaunchRequest,
+} from "./launch/slurm/launch-slurm.js";
+export {
+  resubmitSlurm,
+  type SlurmResubmitOutcome,
+  type SlurmResubmitRequest,
+} from "./launch/slurm/resubmit-slurm.js";
 export { MetricsCollector, type MetricsSummary } from "./metrics/metrics-collector.js";
 export { computeRequestMetrics, type RequestMetrics } from "./metrics/request-metrics.js";
 export { type MockServer, type MockServerOptions, startMockServer } from "./mock-server/start-mock-server.js";

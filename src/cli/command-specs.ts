@@ -8,6 +8,7 @@ import { containersCommandOptions } from "../config/containers-command-options.j
 import { gateOptions, referenceOptions } from "../config/gate-options.js";
 import { gradeAccuracyOptions, gradeLongContextOptions, gradeOptions } from "../config/grade-options.js";
 import { incompleteOptions } from "../config/incomplete-options.js";
+import { launchOptions, slurmOptions } from "../config/launch-options.js";
 import { listOptions } from "../config/list-options.js";
 import { listenOptions } from "../config/listen-options.js";
 import { localModelOptions } from "../config/local-model-options.js";
@@ -175,6 +176,21 @@ export const containersSpec = commandSpec({
   groups: [containersCommandOptions],
 });
 
+export const launchSpec = commandSpec({
+  name: "launch",
+  summary: "Run a command sharded over a cluster's job array (Slurm), then merge the shards.",
+  usage:
+    "llm-bench launch slurm --shards N [--partition P] [--time T] [--cpus-per-task C] [--sbatch LINE]... [--dry-run] -- run BENCH... [run options]\n" +
+    "       llm-bench launch slurm --resubmit LAUNCH_DIR [--task I,...]",
+  description:
+    "slurm: write an sbatch job-array script (--array=0-(N-1)) whose task I runs `llm-bench run … --shard I/N` into\n" +
+    "<launch dir>/shard-I (resuming the run directory an earlier attempt left there), submit it, follow its tasks\n" +
+    "(squeue, then scontrol or sacct) and, when every shard completed, merge them into <launch dir>/merged and print\n" +
+    "the result as `run` does. A failed task is shown with its log and the command that submits it alone again.\n" +
+    "The launch directory must be on a filesystem the compute nodes share.",
+  groups: [launchOptions, slurmOptions],
+});
+
 /** The commands in the order `llm-bench --help` lists them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   listSpec,
@@ -191,4 +207,5 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   mockServerSpec,
   byobSpec,
   containersSpec,
+  launchSpec,
 ];

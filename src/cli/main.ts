@@ -25,6 +25,7 @@ const commands: Record<string, () => Promise<Command>> = {
   "mock-server": () => import("./mock-server-command.js").then((m) => m.mockServerCommand),
   byob: () => import("./byob-command.js").then((m) => m.byobCommand),
   containers: () => import("./containers-command.js").then((m) => m.containersCommand),
+  launch: () => import("./launch-command.js").then((m) => m.launchCommand),
 };
 
 function usage(): string {

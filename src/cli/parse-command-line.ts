@@ -88,10 +88,13 @@ function setValue(values: Record<string, unknown>, entry: FlagEntry, spelling: s
     value = numberFromText(text);
   } else if (kind === "list") {
     const earlier = values[entry.key];
-    const items = text
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== "");
+    const items =
+      entry.option.isWholeItem === true
+        ? [text]
+        : text
+            .split(",")
+            .map((item) => item.trim())
+            .filter((item) => item !== "");
     value = [...(Array.isArray(earlier) ? earlier : []), ...items];
     if (Array.isArray(value) && value.length === 0) value = undefined;
   } else if (kind === "json") {

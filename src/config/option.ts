@@ -30,6 +30,8 @@ export interface Option<Schema extends z.ZodType = z.ZodType> {
   fromText?: (text: string) => unknown;
   /** The accepted values in words, for messages, when the schema's would mislead (scaled units). */
   expected?: string;
+  /** A list option whose every value is one item, commas kept (`--sbatch "--mail-type=END,FAIL"`, repeated). */
+  isWholeItem?: boolean;
 }
 
 export type OptionMap = Record<string, Option>;
