@@ -2,12 +2,12 @@
 // each incomplete shard with how its task ended, the tail of its log, and the command that submits it again.
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { readableShellQuote } from "../core/shell-quote.js";
 import { readRunManifest } from "../results/run-manifest.js";
 import { mergeRuns } from "../runner/merge-runs.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
 import { mergedDirOf, shardRunDirOf, taskLogPaths } from "./launch-layout.js";
 import type { LaunchManifest } from "./launch-manifest.js";
-import { shellQuote } from "./shell-quote.js";
 import { taskLogTail } from "./task-log-tail.js";
 
 export interface IncompleteShard {
@@ -46,7 +46,7 @@ export function incompleteShards(launchDir: string, shards: number): number[] {
 }
 
 export function resubmitCommand(launcher: string, launchDir: string, indices: readonly number[]): string {
-  return `llm-bench launch ${launcher} --resubmit ${shellQuote(launchDir)} --task ${indices.join(",")}`;
+  return `llm-bench launch ${launcher} --resubmit ${readableShellQuote(launchDir)} --task ${indices.join(",")}`;
 }
 
 export async function concludeLaunch(options: {

@@ -2,9 +2,9 @@
 // `--output-dir <launch dir>/shard-I`, where I is the task's index, known only on the compute node — and, when the
 // shard already holds a run directory (a task submitted again), `--resume` of it.
 
+import { readableShellQuote } from "../core/shell-quote.js";
 import { shardDirOf } from "./launch-layout.js";
 import type { LaunchedCommand } from "./launched-command.js";
-import { shellQuote } from "./shell-quote.js";
 
 /** The shard's index inside a word; each launcher writes it its own way (`"$index"`, `$(JOB_COMPLETION_INDEX)`). */
 export interface ShardIndex {
@@ -42,7 +42,9 @@ export function shardCommandWords(input: ShardCommandInput): Word[] {
 export function shellWord(word: Word, indexVariable: string): string {
   const parts = word.filter((part) => part !== "");
   if (parts.length === 0) return "''";
-  return parts.map((part) => (typeof part === "string" ? shellQuote(part) : `"$${indexVariable}"`)).join("");
+  return parts
+    .map((part) => (typeof part === "string" ? readableShellQuote(part) : `"$${indexVariable}"`))
+    .join("");
 }
 
 /**

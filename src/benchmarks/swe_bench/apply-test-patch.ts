@@ -4,8 +4,8 @@
 // first too (SWE-bench leaves them, and a model patch that made one would stop the test patch). A failure here is
 // the harness's, not the model's: it throws `SweHarnessError`.
 
-import { shellQuote } from "../../containers/shell-quote.js";
 import type { SampleContainer } from "../../containers/types.js";
+import { shellQuote } from "../../core/shell-quote.js";
 import { outputOf, runStep, tail } from "./container-steps.js";
 import { createdFiles, modifiedFiles } from "./patch-files.js";
 import { SweHarnessError } from "./swe-harness-error.js";

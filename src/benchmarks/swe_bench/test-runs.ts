@@ -1,8 +1,8 @@
 // The test runs of one evaluation and what they found: the spec's pytest runs (FAIL_TO_PASS, then the first
 // PASS_TO_PASS) and SWE-bench's official test command, each parsed into one status map.
 
-import { shellQuote } from "../../containers/shell-quote.js";
 import type { ExecResult, SampleContainer } from "../../containers/types.js";
+import { shellQuote } from "../../core/shell-quote.js";
 import { outputOf, runStep, tail } from "./container-steps.js";
 import { type LogParser, parseLogPytest, type TestStatusMap } from "./log-parsers.js";
 import type { OfficialTestSpec } from "./official-test-specs.js";

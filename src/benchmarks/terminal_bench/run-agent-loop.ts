@@ -4,9 +4,9 @@
 // `maxTurns` answers, or when the task's max_agent_timeout_sec has passed (requests included, as Terminal-Bench's
 // harness times `perform_task`).
 
-import { shellQuote } from "../../containers/shell-quote.js";
 import type { ExecResult, SampleContainer } from "../../containers/types.js";
 import type { ChatMessage } from "../../core/prompt.js";
+import { shellQuote } from "../../core/shell-quote.js";
 import type { SampleSession } from "../types.js";
 import { type ExtractedCommand, extractCommands } from "./extract-commands.js";
 import {

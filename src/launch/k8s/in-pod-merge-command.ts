@@ -1,7 +1,7 @@
 // The merge pod's command: a POSIX sh script that finds the run directory each shard wrote under
 // `<launchDir>/shard-<i>/` (the one with a run.json; its name has the run's time, unknown in advance) and hands them
 // all to `llm-bench merge … --output <launchDir>/merged`, which refuses missing or duplicated shards itself.
-import { shellQuote } from "../../containers/shell-quote.js";
+import { shellQuote } from "../../core/shell-quote.js";
 
 /** The image's ENTRYPOINT (the Dockerfile's; a test checks they agree). */
 export const IMAGE_ENTRYPOINT: readonly string[] = ["node", "/app/dist/cli/main.js"];

@@ -1,9 +1,10 @@
 // The sbatch job-array script of a launch: one array task per shard, each running the launched command on its shard
 // (resuming the shard's run directory when an earlier attempt left one), logs per task under logs/.
+
+import { readableShellQuote } from "../../core/shell-quote.js";
 import { ConfigError } from "../../errors.js";
 import { logsDirOf } from "../launch-layout.js";
 import { type ShardCommandInput, shardShellLines } from "../shard-command.js";
-import { shellQuote } from "../shell-quote.js";
 
 export interface SlurmJobSettings {
   jobName: string;
@@ -45,7 +46,7 @@ export function sbatchScript(input: SbatchScriptInput): string {
   const lines = [
     "#!/bin/bash",
     `# Written by llm-bench launch slurm: ${input.shards} shard${input.shards === 1 ? "" : "s"} of`,
-    `#   llm-bench ${[input.launched.command, ...input.launched.args].map(shellQuote).join(" ")}`.replace(
+    `#   llm-bench ${[input.launched.command, ...input.launched.args].map(readableShellQuote).join(" ")}`.replace(
       /[\n\r]/g,
       " ",
     ),
