@@ -60,6 +60,15 @@ describe("parseShard", () => {
     expect(parseShard("auto", { JOB_COMPLETION_INDEX: "6" }, 7)).toEqual({ index: 6, count: 7 });
   });
 
+  it("takes a Slurm task id as the shard index when --shards gives the count (a task re-submitted alone)", () => {
+    // `sbatch --array=2` of a 4-shard script: the array counts one task, from 2.
+    const alone = { SLURM_ARRAY_TASK_ID: "2", SLURM_ARRAY_TASK_MIN: "2", SLURM_ARRAY_TASK_COUNT: "1" };
+    expect(parseShard("auto", alone, 4)).toEqual({ index: 2, count: 4 });
+    expect(() => parseShard("auto", alone)).toThrow(
+      /one task, 2 \(a task submitted again alone\?\).*--shards N/,
+    );
+  });
+
   it("refuses what it cannot place, saying how to give it", () => {
     const refusal = (text: string, env: NodeJS.ProcessEnv = {}, shards?: number) => {
       try {

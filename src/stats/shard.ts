@@ -47,8 +47,9 @@ function envInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
 }
 
 /**
- * `--shard I/N` (0-based: `0/4` … `3/4`), or `auto`: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT (an array
- * `--array=0-(N-1)`), else JOB_COMPLETION_INDEX of `--shards N` (a Kubernetes Indexed Job).
+ * `--shard I/N` (0-based: `0/4` … `3/4`), or `auto`: SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN) of
+ * SLURM_ARRAY_TASK_COUNT — or the task id itself of `--shards N` when given —, else JOB_COMPLETION_INDEX of
+ * `--shards N` (a Kubernetes Indexed Job).
  */
 export function parseShard(text: string, env: NodeJS.ProcessEnv, shards?: number): Shard {
   const match = SHARD_TEXT.exec(text.trim());
@@ -58,13 +59,23 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv, shards?: number
   }
   const slurmIndex = envInteger(env, "SLURM_ARRAY_TASK_ID");
   if (slurmIndex !== undefined) {
-    const slurmCount = envInteger(env, "SLURM_ARRAY_TASK_COUNT") ?? shards;
+    // With --shards N the array's task ids are the shard indices (`--array=0-(N-1)`, or a task re-submitted alone
+    // with `--array=2`, whose array then counts 1 task from 2).
+    if (shards !== undefined)
+      return checkedShard(slurmIndex, shards, "--shard auto --shards (Slurm job array)");
+    const slurmCount = envInteger(env, "SLURM_ARRAY_TASK_COUNT");
     if (slurmCount === undefined) {
       throw new ConfigError(
         "--shard auto: SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT; give the count with --shards N.",
       );
     }
     const minimum = envInteger(env, "SLURM_ARRAY_TASK_MIN") ?? 0;
+    if (slurmCount === 1 && slurmIndex > 0) {
+      throw new ConfigError(
+        `--shard auto: this job array has one task, ${slurmIndex} (a task submitted again alone?), so it cannot say ` +
+          "how many shards there are; give the count with --shards N.",
+      );
+    }
     return checkedShard(slurmIndex - minimum, slurmCount, "--shard auto (Slurm job array)");
   }
   const jobIndex = envInteger(env, "JOB_COMPLETION_INDEX");
