@@ -30,6 +30,11 @@ export interface Option<Schema extends z.ZodType = z.ZodType> {
   fromText?: (text: string) => unknown;
   /** The accepted values in words, for messages, when the schema's would mislead (scaled units). */
   expected?: string;
+  /**
+   * A text option given more than once keeps every value, joined by this separator (`--base-url A --base-url B` →
+   * `A,B`), instead of the last one winning.
+   */
+  joinsRepeats?: string;
 }
 
 export type OptionMap = Record<string, Option>;

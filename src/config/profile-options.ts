@@ -8,6 +8,7 @@ import { loadOptions } from "./load-options.js";
 import { longContextOptions } from "./long-context-options.js";
 import { groupsShape } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
+import { replicaOptions } from "./replica-options.js";
 import { profileRequestOptions } from "./request-options.js";
 import { serverMetricsOptions } from "./server-metrics-options.js";
 import { workloadOptions } from "./workload-options.js";
@@ -15,6 +16,7 @@ import { workloadOptions } from "./workload-options.js";
 /** The groups `profile` takes, in the order `--help` shows them. */
 export const PROFILE_OPTION_GROUPS = [
   connectionOptions,
+  replicaOptions,
   loadOptions,
   workloadOptions,
   accuracyOptions,
@@ -61,6 +63,8 @@ export type ProfileOptions = z.output<typeof profileOptionsSchema>;
  */
 export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "baseUrl",
+  "replicaEjectAfter",
+  "replicaCooldownMs",
   "apiKey",
   "concurrency",
   "requestRate",
