@@ -1,5 +1,6 @@
 // `llm-bench run BENCH...`: evaluate benchmarks against a server and write a run directory.
 import { accuracyTable } from "../report/accuracy-table.js";
+import { replicaTable } from "../report/replica-table.js";
 import { failureReport } from "../report/failure-report.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
@@ -43,7 +44,7 @@ export async function runCommand(io: CliIo): Promise<number> {
 
 function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
-  for (const { summary, metrics } of outcome.benchmarks) {
+  for (const { summary, metrics, replicas } of outcome.benchmarks) {
     parts.push(accuracyTable(summary, { maxWidth }));
     const warning = lengthWarning(summary);
     if (warning !== undefined) parts.push(warning);
@@ -59,6 +60,7 @@ function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): strin
       `serving: TTFT p50 ${ms(metrics.ttft_p50_ms)}, p99 ${ms(metrics.ttft_p99_ms)}; latency p50 ${ms(metrics.latency_p50_ms)}, ` +
         `p99 ${ms(metrics.latency_p99_ms)}; ${(metrics.request_throughput_rps ?? 0).toFixed(1)} req/s over ${metrics.wall_time_s.toFixed(1)} s\n\n`,
     );
+    if (replicas !== undefined) parts.push(`${replicaTable(replicas, { maxWidth })}\n`);
   }
   parts.push(`Results: ${outcome.runDir}\n`);
   return parts.join("");

@@ -1,6 +1,7 @@
 // The library entry point of `llm-bench profile`: open a session (run.json, model, backend, resume), drive the load,
 // measure every request, write profile_export.jsonl as requests end, then profile_summary.{json,csv} (and the
 // accuracy files of a benchmark).
+
 import { join } from "node:path";
 import { parseProfileOptions } from "../config/parse-profile-options.js";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
 import type { Monitor } from "../core/monitor.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
@@ -116,7 +118,7 @@ export async function runProfile(
             connection.isInjected || model === options.model
               ? connection.listing
               : connection.sendingBackend(() => createProfileBackend(options, model, listingPlan)),
-          baseUrl: redactUrl(options.baseUrl),
+          baseUrl: redactReplicaUrls(options.baseUrl),
           env,
           signal,
         }),

@@ -12,6 +12,8 @@ import {
   runOptionsSchema,
 } from "../config/run-options.js";
 import type { Backend, GenerationParams } from "../core/generation.js";
+import { redactReplicaUrls, replicaUrls } from "../core/replica-urls.js";
+import { summarizeReplicas } from "../results/summarize-replicas.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
@@ -188,7 +190,7 @@ async function runResolved(
       spec: options.tokenizer,
       model: options.model,
       backend: backend === NO_SERVER ? undefined : backend,
-      baseUrl: options.backend === "local" ? undefined : redactUrl(options.baseUrl),
+      baseUrl: options.backend === "local" ? undefined : redactReplicaUrls(options.baseUrl),
       env: context.env,
       signal: context.signal,
     }),
@@ -319,13 +321,16 @@ async function runWithTokenizer(
   const all = new Map(previous);
   for (const record of engineRecords) all.set(recordKey(record), record);
   const timestamp = context.clock().toISOString();
-  const outcomes = summarizePlans(plans, all);
+  const outcomes = summarizePlans(plans, all, replicaUrls(options.baseUrl).map(redactUrl));
   const paths = writeBenchmarkFiles(
     runDir,
     outcomes.map((entry) => ({
       ...entry,
       config: resultConfig(options, entry.plan),
-      extra: scraped === undefined ? undefined : { server_metrics: scraped.summary },
+      extra: {
+        ...(scraped === undefined ? {} : { server_metrics: scraped.summary }),
+        ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
+      },
     })),
     { model, timestamp },
   );
@@ -345,7 +350,13 @@ async function runWithTokenizer(
     timestamp,
     tokenizer: context.tokenizer.record(),
     summaries: Object.fromEntries(
-      outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
+      outcomes.map((entry) => [
+        entry.summary.benchmark,
+        {
+          ...summaryForManifest(entry.summary, entry.metrics),
+          ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
+        },
+      ]),
     ),
   });
 
@@ -354,6 +365,7 @@ async function runWithTokenizer(
     metrics: entry.metrics,
     resultPath: paths[index] ?? "",
     ...(entry.plan.recipe.taskParams === undefined ? {} : { taskParams: entry.plan.recipe.taskParams }),
+    ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
   }));
   const failed = benchmarkOutcomes.reduce((sum, entry) => sum + entry.summary.errors, 0);
   const withRecord = outcomes.reduce((sum, entry) => sum + entry.records.length, 0);
@@ -374,7 +386,11 @@ async function runWithTokenizer(
 }
 
 /** Each plan's records in sample order, its accuracy summary and its serving metrics. */
-function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<string, SampleRecord>) {
+function summarizePlans(
+  plans: readonly PlannedBenchmark[],
+  all: ReadonlyMap<string, SampleRecord>,
+  replicaOrder: readonly string[],
+) {
   return plans.map((plan) => {
     const records = plan.samples.flatMap((sample) => {
       const record = all.get(recordKey({ benchmark: plan.benchmark.name, id: sample.id }));
@@ -387,14 +403,14 @@ function summarizePlans(plans: readonly PlannedBenchmark[], all: ReadonlyMap<str
       ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
     const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
-    return { plan, summary, metrics, records };
+    return { plan, summary, metrics, records, replicas: summarizeReplicas(records, replicaOrder) };
   });
 }
 
 /** The per-benchmark `config` block of `<benchmark>.json`. */
 function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<string, unknown> {
   return {
-    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
+    base_url: options.backend === "local" ? null : redactReplicaUrls(options.baseUrl),
     backend: options.backend ?? "http",
     model_path: options.modelPath ?? null,
     endpoint_type: options.endpointType ?? null,

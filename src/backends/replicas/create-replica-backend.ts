@@ -79,7 +79,11 @@ export function createReplicaBackend(
         // Every replica is out and the probe this request waited on failed: a failed try of its own.
         attempts++;
         if (failovers >= options.maxFailovers) {
-          return withReplicas(last ?? everyReplicaOut(options.now ?? (() => performance.now())), failedOn, attempts);
+          return withReplicas(
+            last ?? everyReplicaOut(options.now ?? (() => performance.now())),
+            failedOn,
+            attempts,
+          );
         }
         continue;
       }
@@ -99,7 +103,10 @@ export function createReplicaBackend(
   }
 
   /** Runs `call` on the least busy replica, going on to the next after a connection failure (thrown). */
-  async function onReplica<T>(call: (backend: Replica["backend"]) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function onReplica<T>(
+    call: (backend: Replica["backend"]) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const tried = new Set<number>();
     let lastError: unknown;
     for (let failovers = 0; failovers <= options.maxFailovers; failovers++) {
@@ -134,7 +141,10 @@ export function createReplicaBackend(
     tokenize: (text: string, tokenizeOptions: TokenizeOptions) =>
       onReplica(async (backend) => backend.tokenize?.(text, tokenizeOptions), tokenizeOptions.signal),
     detokenize: (tokens: readonly number[], detokenizeOptions?: DetokenizeOptions) =>
-      onReplica(async (backend) => backend.detokenize?.(tokens, detokenizeOptions), detokenizeOptions?.signal),
+      onReplica(
+        async (backend) => backend.detokenize?.(tokens, detokenizeOptions),
+        detokenizeOptions?.signal,
+      ),
     close: async () => {
       await Promise.all(replicas.map((replica) => replica.backend.close()));
     },
@@ -155,13 +165,18 @@ function everyReplicaOut(now: () => number): GenerationResult {
     attempts: 0,
     error: {
       code: "E_CONNECTION",
-      message: "Every replica is out of rotation after connection errors, and the probes after its cool-down failed.",
+      message:
+        "Every replica is out of rotation after connection errors, and the probes after its cool-down failed.",
     },
   };
 }
 
 /** The result with its replica trail: every try's attempts, and the replicas left after a connection error. */
-function withReplicas(result: GenerationResult, failedOn: readonly string[], attempts: number): GenerationResult {
+function withReplicas(
+  result: GenerationResult,
+  failedOn: readonly string[],
+  attempts: number,
+): GenerationResult {
   return { ...result, attempts, ...(failedOn.length === 0 ? {} : { replicaFailures: [...failedOn] }) };
 }
 
@@ -174,12 +189,16 @@ async function listModelsOfReplicas(
   replicas: readonly Replica[],
   listOptions: GenerateOptions | undefined,
 ): Promise<string[]> {
-  const settled = await Promise.allSettled(replicas.map((replica) => replica.backend.listModels(listOptions)));
+  const settled = await Promise.allSettled(
+    replicas.map((replica) => replica.backend.listModels(listOptions)),
+  );
   const lists = settled.flatMap((entry) => (entry.status === "fulfilled" ? [entry.value] : []));
   const [first, ...others] = lists;
   if (first === undefined) {
     const failure = settled.find((entry) => entry.status === "rejected");
-    throw failure?.status === "rejected" ? failure.reason : new ServerUnreachableError("No replica answered.");
+    throw failure?.status === "rejected"
+      ? failure.reason
+      : new ServerUnreachableError("No replica answered.");
   }
   const failure = settled.find(
     (entry) => entry.status === "rejected" && !(entry.reason instanceof ServerUnreachableError),

@@ -166,9 +166,12 @@ export class ReplicaSelector {
     const resting = this.#states.filter((state) => state.isOut && !state.isProbing);
     if (resting.length === 0) return;
     const wakeAtMs = Math.min(...resting.map((state) => state.retryAtMs));
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#wake(false);
-    }, Math.max(0, wakeAtMs - this.#now()));
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#wake(false);
+      },
+      Math.max(0, wakeAtMs - this.#now()),
+    );
   }
 }
