@@ -3,7 +3,6 @@
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { redactReplicaUrls } from "../core/replica-urls.js";
-import { redactUrl } from "../core/url-secrets.js";
 import { ApiCallError, ConfigError, ServerUnreachableError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
 import { checkSpec } from "./command-specs.js";

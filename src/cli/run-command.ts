@@ -1,8 +1,8 @@
 // `llm-bench run BENCH...`: evaluate benchmarks against a server and write a run directory.
 import { accuracyTable } from "../report/accuracy-table.js";
-import { replicaTable } from "../report/replica-table.js";
 import { failureReport } from "../report/failure-report.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
+import { replicaTable } from "../report/replica-table.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";

@@ -28,6 +28,10 @@ const KEY = {
   outputTokens: asciiBytes(',"output_tokens":'),
   outputTokensCounted: asciiBytes(',"output_tokens_counted":'),
   chunks: asciiBytes(',"chunks":'),
+  replica: asciiBytes(',"replica":'),
+  replicaFailures: asciiBytes(',"replica_failures":['),
+  comma: asciiBytes(","),
+  arrayEnd: asciiBytes("]"),
   end: asciiBytes("}"),
 };
 
@@ -90,5 +94,19 @@ export function writeProfileExportLine(
   out.boolean(metrics.isOutputTokensCounted);
   out.raw(KEY.chunks);
   out.integer(metrics.chunks);
+  // Several replicas only: which one answered, and those the request left after a connection error.
+  if (ended.replica !== undefined && ended.replica !== null) {
+    out.raw(KEY.replica);
+    out.string(ended.replica);
+  }
+  const failures = ended.replicaFailures;
+  if (failures !== undefined && failures !== null && failures.length > 0) {
+    out.raw(KEY.replicaFailures);
+    failures.forEach((replica, position) => {
+      if (position > 0) out.raw(KEY.comma);
+      out.string(replica);
+    });
+    out.raw(KEY.arrayEnd);
+  }
   out.raw(KEY.end);
 }

@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
 import { redactReplicaUrls } from "../core/replica-urls.js";
-import { redactUrl } from "../core/url-secrets.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { schedule } from "../engine/scheduler.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";

@@ -12,7 +12,7 @@ import {
 } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
 import type { Monitor } from "../core/monitor.js";
-import { redactReplicaUrls } from "../core/replica-urls.js";
+import { redactReplicaUrls, replicaUrls } from "../core/replica-urls.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
@@ -187,6 +187,7 @@ export async function runProfile(
           warmup: options.warmup,
           runStartMs,
           indexBase: remaining.indexBase,
+          replicaOrder: replicaUrls(options.baseUrl).map(redactUrl),
         });
         const records: SampleRecord[] = [];
         const monitors: Monitor[] = [
@@ -297,6 +298,7 @@ export async function runProfile(
           monitorNotes.push(...workers.notes);
         }
         const summary = collector.summary();
+        const replicas = recorder.replicas();
         const timestamp = new Date().toISOString();
         const status = isInterrupted ? "interrupted" : "completed";
         const document = {
@@ -313,6 +315,7 @@ export async function runProfile(
               ? null
               : { requests: warmUp.requests, ok_requests: warmUp.okRequests, elapsed_ms: warmUp.elapsedMs },
           ...summary,
+          ...(replicas === undefined ? {} : { replicas }),
           monitors: monitorReports,
         };
         writeFileAtomic(join(runDir, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
@@ -348,6 +351,7 @@ export async function runProfile(
           monitorNotes,
           accuracy,
           isInterrupted,
+          ...(replicas === undefined ? {} : { replicas }),
         };
         reporter?.onRunEnd?.(outcome);
         return outcome;

@@ -3,7 +3,6 @@
 import type { ProfileOptions } from "../config/profile-options.js";
 import { redactReplicaUrls } from "../core/replica-urls.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
-import { redactUrl } from "../core/url-secrets.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";

@@ -4,7 +4,6 @@ import { formatRecipeSource } from "../benchmarks/select-recipe.js";
 import type { LimitMode } from "../core/limit-mode.js";
 import { redactReplicaUrls } from "../core/replica-urls.js";
 import type { TaskParams } from "../core/task-params.js";
-import { redactUrl } from "../core/url-secrets.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import type { SpecResultInput } from "../results/spec-result-file.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";

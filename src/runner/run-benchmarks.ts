@@ -13,7 +13,6 @@ import {
 } from "../config/run-options.js";
 import type { Backend, GenerationParams } from "../core/generation.js";
 import { redactReplicaUrls, replicaUrls } from "../core/replica-urls.js";
-import { summarizeReplicas } from "../results/summarize-replicas.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
@@ -27,6 +26,7 @@ import type { RunStatus } from "../results/run-manifest.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summarizeFailures } from "../results/summarize-failures.js";
+import { summarizeReplicas } from "../results/summarize-replicas.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { openSession } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
