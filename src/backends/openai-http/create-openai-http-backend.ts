@@ -99,6 +99,12 @@ export function createOpenAiHttpBackend(options: OpenAiHttpBackendOptions): Back
   const urls = replicaUrls(options.baseUrl);
   // One server: its backend alone, as fast as ever (no selection on the request path).
   if (urls.length <= 1) return createSingleServerBackend(options);
+  const repeated = urls.find((url, index) => urls.indexOf(url) !== index);
+  if (repeated !== undefined) {
+    throw new ConfigError(
+      `The base URL ${redactUrl(repeated)} is given twice: name each replica once (--base-url A --base-url B).`,
+    );
+  }
   const replicas = urls.map((baseUrl) => ({
     label: redactUrl(baseUrl),
     backend: createSingleServerBackend({ ...options, baseUrl, isConnectionErrorRetried: false }),

@@ -139,16 +139,33 @@ export function createReplicaBackend(
     scorePrompt: (prompt, scoreOptions) =>
       onReplica((backend) => backend.scorePrompt(prompt, scoreOptions), scoreOptions?.signal),
     tokenize: (text: string, tokenizeOptions: TokenizeOptions) =>
-      onReplica(async (backend) => backend.tokenize?.(text, tokenizeOptions), tokenizeOptions.signal),
+      firstAnswering(replicas, (backend) => backend.tokenize?.(text, tokenizeOptions)),
     detokenize: (tokens: readonly number[], detokenizeOptions?: DetokenizeOptions) =>
-      onReplica(
-        async (backend) => backend.detokenize?.(tokens, detokenizeOptions),
-        detokenizeOptions?.signal,
-      ),
+      firstAnswering(replicas, (backend) => backend.detokenize?.(tokens, detokenizeOptions)),
     close: async () => {
       await Promise.all(replicas.map((replica) => replica.backend.close()));
     },
   };
+}
+
+/**
+ * The first replica's answer, in the given order, going on to the next only when one cannot be reached: token ids
+ * and their text must come from one tokenizer, which replicas of one server share (a mock server's does not).
+ */
+async function firstAnswering<T>(
+  replicas: readonly Replica[],
+  call: (backend: Replica["backend"]) => Promise<T> | undefined,
+): Promise<T | undefined> {
+  let lastError: unknown;
+  for (const replica of replicas) {
+    try {
+      return await call(replica.backend);
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
 }
 
 /** The failure of a request that never reached a replica: each was out, and the probes it waited on failed. */
