@@ -26,9 +26,13 @@ const baseUrlSchema = z
       .filter((url) => url !== "")
       .join(REPLICA_SEPARATOR),
   )
-  .refine((text) => text !== "" && text.split(REPLICA_SEPARATOR).every(isHttpUrl), {
-    message:
-      "must be a URL such as http://127.0.0.1:8000/v1, or several (replicas) separated by commas or given by repeating the flag",
+  .superRefine((text, context) => {
+    const bad = text === "" ? text : text.split(REPLICA_SEPARATOR).find((url) => !isHttpUrl(url));
+    if (bad === undefined) return;
+    context.addIssue({
+      code: "custom",
+      message: `expected a URL such as http://127.0.0.1:8000/v1 (replicas: several, comma-separated), got "${bad}"`,
+    });
   });
 
 /**
