@@ -1,7 +1,8 @@
 // `llm-bench check`: is the server reachable, which models does it serve, and is --model one of them?
+
 import { createOpenAiHttpBackend } from "../backends/openai-http/create-openai-http-backend.js";
 import { parseOptionValues } from "../config/parse-option-values.js";
-import { redactUrl } from "../core/url-secrets.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import { ApiCallError, ConfigError, ServerUnreachableError } from "../errors.js";
 import type { CliIo } from "./cli-io.js";
 import { checkSpec } from "./command-specs.js";
@@ -27,7 +28,7 @@ export async function checkCommand(io: CliIo): Promise<number> {
   });
   try {
     const models = await backend.listModels({ signal: io.signal });
-    io.stdout.write(`Server ${redactUrl(baseUrl)} is up and serves ${models.length} model(s):\n`);
+    io.stdout.write(`Server ${redactReplicaUrls(baseUrl)} is up and serves ${models.length} model(s):\n`);
     for (const id of models) io.stdout.write(`  ${id}\n`);
     if (model === undefined) return 0;
     if (models.includes(model)) {
@@ -35,7 +36,7 @@ export async function checkCommand(io: CliIo): Promise<number> {
       return 0;
     }
     io.stderr.write(
-      `Model "${model}" is NOT served at ${redactUrl(baseUrl)}. Served: ${models.join(", ") || "(none)"}.\n`,
+      `Model "${model}" is NOT served at ${redactReplicaUrls(baseUrl)}. Served: ${models.join(", ") || "(none)"}.\n`,
     );
     return 1;
   } catch (error) {

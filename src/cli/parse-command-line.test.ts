@@ -156,6 +156,15 @@ describe("parseCommandLine", () => {
     expect(run(["--base-url", "http://localhost:8000"]).values.baseUrl).toBe("http://localhost:8000");
   });
 
+  it("keeps every --base-url given (replicas) as one comma list, a comma list too", () => {
+    const urls = ["--base-url", "http://a:1/v1", "--base-url", "http://b:2/v1, http://c:3/v1"];
+    expect(run(urls).values.baseUrl).toBe("http://a:1/v1,http://b:2/v1,http://c:3/v1");
+    expect(run(["--url", "http://a:1,http://b:2"]).values.baseUrl).toBe("http://a:1/v1,http://b:2/v1");
+    expect(() => run(["--base-url", "http://a:1/v1", "--base-url", "b:2"])).toThrow(
+      /--base-url: expected a URL such as .*got "b:2"/,
+    );
+  });
+
   it("leaves everything after -- as positionals", () => {
     expect(run(["--", "--limit", "x"])).toMatchObject({ values: {}, positionals: ["--limit", "x"] });
   });

@@ -18,7 +18,8 @@ const HELP_SPELLINGS = new Set(["--help", "-h"]);
 /**
  * `--flag value`, `--flag=value`, `--no-flag`, `-v`; `--` ends the options. The word after a flag that takes a
  * value is its value even when it starts with a dash (`--concurrency -4`, `--system-prompt -`), unless it is
- * another flag of the command. A repeated flag's last value wins; a comma list's values add up.
+ * another flag of the command. A repeated flag's last value wins (an option that `joinsRepeats` keeps them all); a
+ * comma list's values add up.
  */
 export function parseCommandLine<const Groups extends readonly OptionGroup[]>(
   spec: CommandSpec<Groups>,
@@ -101,6 +102,11 @@ function setValue(values: Record<string, unknown>, entry: FlagEntry, spelling: s
     value = jsonFromText(text, spelling);
   } else {
     value = text;
+  }
+  const separator = entry.option.joinsRepeats;
+  const earlier = values[entry.key];
+  if (separator !== undefined && typeof earlier === "string" && typeof value === "string") {
+    value = `${earlier}${separator}${value}`;
   }
   if (value === undefined) {
     delete values[entry.key];

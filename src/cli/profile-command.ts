@@ -6,6 +6,7 @@ import { runProfile } from "../profile/run-profile.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
+import { replicaTable } from "../report/replica-table.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -31,6 +32,9 @@ export async function profileCommand(io: CliIo): Promise<number> {
   });
   progress.finish();
   io.stdout.write(profileTable(outcome.summary));
+  if (outcome.replicas !== undefined) {
+    io.stdout.write(`\n${replicaTable(outcome.replicas, { maxWidth: terminalWidth(io.stdout) })}`);
+  }
   for (const note of outcome.monitorNotes) io.stdout.write(`${note}\n`);
   if (outcome.accuracy !== undefined)
     io.stdout.write(`\n${accuracyTable(outcome.accuracy.summary, { maxWidth: terminalWidth(io.stdout) })}`);

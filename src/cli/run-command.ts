@@ -2,6 +2,7 @@
 import { accuracyTable } from "../report/accuracy-table.js";
 import { failureReport } from "../report/failure-report.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
+import { replicaTable } from "../report/replica-table.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
 import type { RunOutcome } from "../runner/run-outcome.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";
@@ -44,7 +45,7 @@ export async function runCommand(io: CliIo): Promise<number> {
 /** A run's accuracy tables and serving line, as `run` (and `merge`, `launch`) print them. */
 export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined): string {
   const parts: string[] = [];
-  for (const { summary, metrics } of outcome.benchmarks) {
+  for (const { summary, metrics, replicas } of outcome.benchmarks) {
     parts.push(accuracyTable(summary, { maxWidth }));
     const warning = lengthWarning(summary);
     if (warning !== undefined) parts.push(warning);
@@ -60,6 +61,7 @@ export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined)
       `serving: TTFT p50 ${ms(metrics.ttft_p50_ms)}, p99 ${ms(metrics.ttft_p99_ms)}; latency p50 ${ms(metrics.latency_p50_ms)}, ` +
         `p99 ${ms(metrics.latency_p99_ms)}; ${(metrics.request_throughput_rps ?? 0).toFixed(1)} req/s over ${metrics.wall_time_s.toFixed(1)} s\n\n`,
     );
+    if (replicas !== undefined) parts.push(`${replicaTable(replicas, { maxWidth })}\n`);
   }
   parts.push(`Results: ${outcome.runDir}\n`);
   return parts.join("");

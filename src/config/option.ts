@@ -32,6 +32,11 @@ export interface Option<Schema extends z.ZodType = z.ZodType> {
   expected?: string;
   /** A list option whose every value is one item, commas kept (`--sbatch "--mail-type=END,FAIL"`, repeated). */
   isWholeItem?: boolean;
+  /**
+   * A text option given more than once keeps every value, joined by this separator (`--base-url A --base-url B` →
+   * `A,B`), instead of the last one winning.
+   */
+  joinsRepeats?: string;
 }
 
 export type OptionMap = Record<string, Option>;

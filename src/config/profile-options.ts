@@ -8,6 +8,7 @@ import { loadOptions } from "./load-options.js";
 import { longContextOptions } from "./long-context-options.js";
 import { groupsShape } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
+import { replicaOptions } from "./replica-options.js";
 import { profileRequestOptions } from "./request-options.js";
 import { serverMetricsOptions } from "./server-metrics-options.js";
 import { shardOptions } from "./shard-options.js";
@@ -16,6 +17,7 @@ import { workloadOptions } from "./workload-options.js";
 /** The groups `profile` takes, in the order `--help` shows them. */
 export const PROFILE_OPTION_GROUPS = [
   connectionOptions,
+  replicaOptions,
   loadOptions,
   shardOptions,
   workloadOptions,
@@ -70,6 +72,8 @@ export type ProfileOptions = z.output<typeof profileOptionsSchema>;
  */
 export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "baseUrl",
+  "replicaEjectAfter",
+  "replicaCooldownMs",
   "apiKey",
   "concurrency",
   "requestRate",

@@ -8,6 +8,7 @@ import { localModelOptions } from "./local-model-options.js";
 import { longContextOptions } from "./long-context-options.js";
 import { groupsShape, numberFromText, option, optionGroup } from "./option.js";
 import { outputOptions, resumeOptions } from "./output-options.js";
+import { replicaOptions } from "./replica-options.js";
 import { runRequestOptions } from "./request-options.js";
 import { shardOptions } from "./shard-options.js";
 
@@ -60,6 +61,7 @@ export const runOnlyOptions = optionGroup("Run", {
 /** The groups `run` takes, in the order `--help` shows them. */
 export const RUN_OPTION_GROUPS = [
   connectionOptions,
+  replicaOptions,
   runOnlyOptions,
   accuracyOptions,
   longContextOptions,
@@ -97,6 +99,8 @@ export type RunOptions = z.output<typeof runOptionsSchema>;
 /** Options that may differ between a run and its `--resume` (where and how to send, not what to ask). */
 export const RESUMABLE_OPTION_KEYS = [
   "baseUrl",
+  "replicaEjectAfter",
+  "replicaCooldownMs",
   "gpu",
   "parallel",
   "contextSize",

@@ -74,6 +74,10 @@ export interface GenerationResult {
   /** 1 for a request that succeeded first time. */
   attempts: number;
   error?: GenerationError;
+  /** With several replicas (`--base-url` given more than once): the base URL (keys redacted) of the one that gave this. */
+  replica?: string;
+  /** The replicas this request left after a connection error, in order; absent when none. */
+  replicaFailures?: string[];
 }
 
 export interface GenerateOptions {

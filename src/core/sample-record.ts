@@ -143,6 +143,10 @@ export const sampleRecordSchema = z.object({
   turns: z.array(sampleTurnSchema).optional(),
   /** The functions the answer called (a request that offered `tools`), in order; absent when none. */
   tool_calls: z.array(toolCallSchema).optional(),
+  /** With several replicas (`--base-url` repeated): the base URL (keys redacted) of the one that answered. */
+  replica: z.string().optional(),
+  /** With several replicas: those the request left after a connection error, in order; absent when none. */
+  replica_failures: z.array(z.string()).optional(),
 });
 export type SampleRecord = z.infer<typeof sampleRecordSchema>;
 

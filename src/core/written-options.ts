@@ -1,4 +1,5 @@
 // A command's options as they are written to disk (run.json, profile_summary.json): never a key.
+import { redactReplicaUrls } from "./replica-urls.js";
 import { redactUrl } from "./url-secrets.js";
 
 /** An option that holds a URL (`baseUrl`, `prometheusUrl`, `serverMetricsUrl`): its keys are written as `***`. */
@@ -17,7 +18,13 @@ export function writtenOptions<Options extends { apiKey?: unknown; userApiKey?: 
   const { apiKey: _apiKey, userApiKey: _userApiKey, resume: _resume, ...rest } = options;
   const written: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
-    written[key] = typeof value === "string" && isUrlOption(key) ? redactUrl(value) : value;
+    // `baseUrl` may list replicas (`A,B`): each URL's keys are redacted.
+    written[key] =
+      typeof value === "string" && isUrlOption(key)
+        ? key === "baseUrl"
+          ? redactReplicaUrls(value)
+          : redactUrl(value)
+        : value;
   }
   return written as Omit<Options, "apiKey" | "userApiKey" | "resume">;
 }

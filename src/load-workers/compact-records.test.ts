@@ -46,6 +46,8 @@ describe("CompactRecordBuffer", () => {
       errorClassRef: -1,
       errorRef: -1,
       finishReasonRef: -1,
+      replicaRef: -1,
+      replicaFailuresRef: -1,
     });
     expect(third.labels).toEqual({ errorClass: null, error: null, finishReason: null });
     expect([...third.deltaTimesMs]).toEqual(Array.from({ length: 60 }, (_, at) => 300 + at));
@@ -54,6 +56,24 @@ describe("CompactRecordBuffer", () => {
     const next = readCompactRecord(buffer.take(), 0);
     expect(next.record.index).toBe(7);
     expect([...next.deltaTimesMs]).toEqual([1, 2]);
+  });
+
+  it("carries a request's replica and the replicas it left through the string table", () => {
+    const buffer = new CompactRecordBuffer();
+    const labels = { errorClass: null, error: null, finishReason: "stop" };
+    buffer.push(record(0), [], {
+      ...labels,
+      replica: "http://b/v1",
+      replicaFailures: "http://a/v1 http://c/v1",
+    });
+    buffer.push(record(1), [], labels);
+    const batch = buffer.take();
+    expect(readCompactRecord(batch, 0).labels).toEqual({
+      ...labels,
+      replica: "http://b/v1",
+      replicaFailures: "http://a/v1 http://c/v1",
+    });
+    expect(readCompactRecord(batch, 1).labels).toEqual(labels);
   });
 
   it("carries the optional columns and each record's labels through a per-batch string table", () => {

@@ -26,6 +26,9 @@ export const COMPACT_FIELDS = [
   "errorClassRef",
   "errorRef",
   "finishReasonRef",
+  /** The replica that answered, and those left after a connection error (space-separated); -1 for none. */
+  "replicaRef",
+  "replicaFailuresRef",
   /** Where this record's delta times start in its batch's `deltaTimesMs`, and how many (set by the buffer). */
   "deltaStart",
   "deltaCount",
@@ -33,7 +36,14 @@ export const COMPACT_FIELDS = [
 export type CompactField = (typeof COMPACT_FIELDS)[number];
 export type CompactRecord = Record<CompactField, number>;
 type OptionalField = "readyMs" | "firstAnswerMs" | "targetInputTokens";
-type BufferField = "deltaStart" | "deltaCount" | "errorClassRef" | "errorRef" | "finishReasonRef";
+type BufferField =
+  | "deltaStart"
+  | "deltaCount"
+  | "errorClassRef"
+  | "errorRef"
+  | "finishReasonRef"
+  | "replicaRef"
+  | "replicaFailuresRef";
 /** What a worker emits: the fixed columns (the buffer fills the delta and string columns; optional ones are NaN). */
 export type CompactRecordInput = Omit<CompactRecord, BufferField | OptionalField> &
   Partial<Pick<CompactRecord, OptionalField>>;
@@ -43,6 +53,10 @@ export interface CompactLabels {
   errorClass: string | null;
   error: string | null;
   finishReason: string | null;
+  /** With several replicas: the one that answered (`GenerationResult.replica`). */
+  replica?: string | null;
+  /** With several replicas: those the request left after a connection error, space-separated. */
+  replicaFailures?: string | null;
 }
 
 const NO_LABELS: CompactLabels = { errorClass: null, error: null, finishReason: null };
@@ -98,6 +112,8 @@ export class CompactRecordBuffer {
       errorClassRef: this.intern(labels.errorClass),
       errorRef: this.intern(labels.error),
       finishReasonRef: this.intern(labels.finishReason),
+      replicaRef: this.intern(labels.replica ?? null),
+      replicaFailuresRef: this.intern(labels.replicaFailures ?? null),
     };
     const at = this.count * COMPACT_WIDTH;
     for (let column = 0; column < COMPACT_WIDTH; column++)
@@ -159,6 +175,10 @@ export function readCompactRecord(
     error: text(record.errorRef),
     finishReason: text(record.finishReasonRef),
   };
+  const replica = text(record.replicaRef);
+  if (replica !== null) labels.replica = replica;
+  const replicaFailures = text(record.replicaFailuresRef);
+  if (replicaFailures !== null) labels.replicaFailures = replicaFailures;
   return { record, deltaTimesMs, labels };
 }
 

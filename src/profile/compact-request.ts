@@ -39,6 +39,8 @@ export function toCompactRequest(
       errorClass: errorClass(result.status, result.error),
       error: result.error?.message ?? null,
       finishReason: result.finishReason,
+      ...(result.replica === undefined ? {} : { replica: result.replica }),
+      ...(result.replicaFailures === undefined ? {} : { replicaFailures: result.replicaFailures.join(" ") }),
     },
   };
 }
@@ -87,5 +89,7 @@ export function endedFromCompact(
     error: labels.error,
     finishReason: labels.finishReason,
     targetInputTokens: orUndefined(record.targetInputTokens) ?? null,
+    replica: labels.replica ?? null,
+    replicaFailures: labels.replicaFailures?.split(" ") ?? null,
   };
 }

@@ -12,5 +12,7 @@ export function createProfileBackend(options: ProfileOptions, model: string, pla
     connections: plannedConnections(plan),
     maxRetries: options.maxRetries,
     timeoutMs: options.timeoutMs,
+    replicaEjectAfter: options.replicaEjectAfter,
+    replicaCooldownMs: options.replicaCooldownMs,
   });
 }

@@ -29,8 +29,10 @@ const KEY = {
   outputTokensCounted: asciiBytes(',"output_tokens_counted":'),
   chunks: asciiBytes(',"chunks":'),
   chunkTimes: asciiBytes(',"chunk_times_ms":['),
+  replica: asciiBytes(',"replica":'),
+  replicaFailures: asciiBytes(',"replica_failures":['),
   comma: asciiBytes(","),
-  endArray: asciiBytes("]"),
+  arrayEnd: asciiBytes("]"),
   end: asciiBytes("}"),
 };
 
@@ -108,7 +110,21 @@ export function writeProfileExportLine(
       if (at > 0) out.raw(KEY.comma);
       out.fixed3((times[at] ?? 0) - ended.sentMs);
     }
-    out.raw(KEY.endArray);
+    out.raw(KEY.arrayEnd);
+  }
+  // Several replicas only: which one answered, and those the request left after a connection error.
+  if (ended.replica !== undefined && ended.replica !== null) {
+    out.raw(KEY.replica);
+    out.string(ended.replica);
+  }
+  const failures = ended.replicaFailures;
+  if (failures !== undefined && failures !== null && failures.length > 0) {
+    out.raw(KEY.replicaFailures);
+    failures.forEach((replica, position) => {
+      if (position > 0) out.raw(KEY.comma);
+      out.string(replica);
+    });
+    out.raw(KEY.arrayEnd);
   }
   out.raw(KEY.end);
 }

@@ -1,8 +1,9 @@
 // The entry of a `profile --workers N` child process: rebuild the backend and workload, run this worker's share
 // of the load, and stream every request to the parent as a compact record.
+
 import { z } from "zod";
 import { profileOptionsSchema } from "../config/profile-options.js";
-import { redactUrl } from "../core/url-secrets.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { schedule } from "../engine/scheduler.js";
 import { serveLoadWorker } from "../load-workers/serve-load-worker.js";
@@ -60,7 +61,7 @@ serveLoadWorker(async ({ share, config, signal, emit, emitPayload, startAtMs }) 
       spec: options.tokenizer,
       model: parsed.model,
       backend,
-      baseUrl: redactUrl(options.baseUrl),
+      baseUrl: redactReplicaUrls(options.baseUrl),
       env: process.env,
       signal,
     }),

@@ -3,6 +3,7 @@
 import type { MetricsSummary } from "../metrics/metrics-collector.js";
 import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
+import type { ReplicaFigures } from "../results/summarize-replicas.js";
 
 export interface ProfileOutcome {
   runDir: string;
@@ -14,4 +15,6 @@ export interface ProfileOutcome {
   monitorNotes: string[];
   accuracy?: { summary: BenchmarkSummary; metrics: AggregatedMetrics; resultPath: string } | undefined;
   isInterrupted: boolean;
+  /** Per-replica figures of the measured requests, when they were spread over several replicas. */
+  replicas?: ReplicaFigures[];
 }

@@ -1,6 +1,7 @@
 // The library entry point of `llm-bench profile`: open a session (run.json, model, backend, resume), drive the load,
 // measure every request, write profile_export.jsonl as requests end, then profile_summary.{json,csv} (and the
 // accuracy files of a benchmark).
+
 import { join } from "node:path";
 import { parseProfileOptions } from "../config/parse-profile-options.js";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../config/profile-options.js";
 import type { Backend } from "../core/generation.js";
 import type { Monitor } from "../core/monitor.js";
+import { redactReplicaUrls, replicaUrls } from "../core/replica-urls.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
@@ -133,7 +135,7 @@ export async function runProfile(
             connection.isInjected || model === options.model
               ? connection.listing
               : connection.sendingBackend(() => createProfileBackend(options, model, listingPlan)),
-          baseUrl: redactUrl(options.baseUrl),
+          baseUrl: redactReplicaUrls(options.baseUrl),
           env,
           signal,
         }),
@@ -206,6 +208,7 @@ export async function runProfile(
           indexBase: remaining.indexBase,
           // A shard's lines keep each chunk's time, so a merge recomputes the inter-chunk gaps of every request.
           isChunkTimed: profileShard.shard !== undefined,
+          replicaOrder: replicaUrls(options.baseUrl).map(redactUrl),
         });
         const records: SampleRecord[] = [];
         const monitors: Monitor[] = [
@@ -322,6 +325,7 @@ export async function runProfile(
           monitorNotes.push(...workers.notes);
         }
         const summary = collector.summary();
+        const replicas = recorder.replicas();
         const timestamp = new Date().toISOString();
         const status = isInterrupted ? "interrupted" : "completed";
         const document = {
@@ -338,6 +342,7 @@ export async function runProfile(
               ? null
               : { requests: warmUp.requests, ok_requests: warmUp.okRequests, elapsed_ms: warmUp.elapsedMs },
           ...summary,
+          ...(replicas === undefined ? {} : { replicas }),
           monitors: monitorReports,
         };
         writeFileAtomic(join(runDir, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
@@ -373,6 +378,7 @@ export async function runProfile(
           monitorNotes,
           accuracy,
           isInterrupted,
+          ...(replicas === undefined ? {} : { replicas }),
         };
         reporter?.onRunEnd?.(outcome);
         return outcome;

@@ -1,8 +1,8 @@
 // The accuracy files of `profile --accuracy-benchmark`: `<benchmark>.json` and `accuracy_results.csv`, as `run` writes.
 
 import type { ProfileOptions } from "../config/profile-options.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
-import { redactUrl } from "../core/url-secrets.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "../results/aggregate-record-metrics.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
@@ -29,7 +29,7 @@ export function writeProfileAccuracy(
   const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records));
   const { options } = meta;
   const config = {
-    base_url: redactUrl(options.baseUrl),
+    base_url: redactReplicaUrls(options.baseUrl),
     endpoint_type: options.endpointType,
     ...planConfig(plan),
     tasks: options.tasks ?? null,

@@ -91,6 +91,8 @@ export function buildWorkItem(
         ...(scored?.scores === undefined ? {} : { scores: scored.scores }),
         ...(scored?.details === undefined ? {} : { details: scored.details }),
         ...(result.toolCalls === undefined ? {} : { tool_calls: result.toolCalls }),
+        ...(result.replica === undefined ? {} : { replica: result.replica }),
+        ...(result.replicaFailures === undefined ? {} : { replica_failures: result.replicaFailures }),
       } satisfies SampleRecord;
     },
   };

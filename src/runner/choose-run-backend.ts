@@ -52,5 +52,7 @@ export function createRunBackend(
     connections: options.concurrency,
     maxRetries: options.maxRetries,
     timeoutMs: options.timeoutMs,
+    replicaEjectAfter: options.replicaEjectAfter,
+    replicaCooldownMs: options.replicaCooldownMs,
   });
 }

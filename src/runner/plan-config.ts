@@ -1,8 +1,9 @@
 // The part of a `<benchmark>.json` config block that a planned benchmark fixes, shared by `run` and `profile`.
+
 import { formatRecipeSource } from "../benchmarks/select-recipe.js";
 import type { LimitMode } from "../core/limit-mode.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import type { TaskParams } from "../core/task-params.js";
-import { redactUrl } from "../core/url-secrets.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import type { SpecResultInput } from "../results/spec-result-file.js";
 import type { PlannedBenchmark } from "./plan-benchmark.js";
@@ -83,7 +84,7 @@ export function specConfig(
   plan: PlannedBenchmark,
 ): SpecResultInput["config"] {
   return {
-    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
+    base_url: options.backend === "local" ? null : redactReplicaUrls(options.baseUrl),
     concurrency: options.concurrency ?? null,
     streaming: options.stream,
     temperature: plan.params.temperature ?? null,

@@ -12,6 +12,7 @@ import {
   runOptionsSchema,
 } from "../config/run-options.js";
 import type { Backend } from "../core/generation.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
@@ -188,7 +189,7 @@ async function runResolved(
       spec: options.tokenizer,
       model: options.model,
       backend: backend === NO_SERVER ? undefined : backend,
-      baseUrl: options.backend === "local" ? undefined : redactUrl(options.baseUrl),
+      baseUrl: options.backend === "local" ? undefined : redactReplicaUrls(options.baseUrl),
       env: context.env,
       signal: context.signal,
     }),

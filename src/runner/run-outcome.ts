@@ -6,6 +6,7 @@ import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 import type { FailureClass } from "../results/summarize-failures.js";
+import type { ReplicaFigures } from "../results/summarize-replicas.js";
 
 export interface BenchmarkOutcome {
   summary: BenchmarkSummary;
@@ -13,6 +14,8 @@ export interface BenchmarkOutcome {
   resultPath: string;
   /** The recipe's own hypothesis-test constants (`Recipe.taskParams`), when it has them. */
   taskParams?: TaskParams;
+  /** Per-replica figures, when the requests were spread over several replicas (`--base-url` repeated). */
+  replicas?: ReplicaFigures[];
 }
 
 export interface RunOutcome {

@@ -1,6 +1,8 @@
 // `run --scrape-prometheus`: the server's Prometheus endpoint scraped before and after the run — the figures that
 // moved (tokens, preemptions, KV-cache peak) for `<benchmark>.json`, the raw text for the spec's result file.
+
 import type { RunOptions } from "../config/run-options.js";
+import { replicaUrls } from "../core/replica-urls.js";
 import { ConfigError } from "../errors.js";
 import { serverMetricsJson } from "../server-metrics/server-metrics-profile-monitor.js";
 import { startServerMetricsScraper } from "../server-metrics/start-server-metrics-scraper.js";
@@ -27,7 +29,9 @@ export async function startPrometheusScrape(
       "--scrape-prometheus reads a server's /metrics: name the server with --base-url (or the endpoint with --prometheus-url).",
     );
   }
-  const url = options.prometheusUrl ?? `${new URL(options.baseUrl).origin}/metrics`;
+  // Of several replicas, the first one's (another's with --prometheus-url).
+  const url =
+    options.prometheusUrl ?? `${new URL(replicaUrls(options.baseUrl)[0] ?? options.baseUrl).origin}/metrics`;
   // One scrape before and one after: the run's deltas, not a time series.
   const scraper = startServerMetricsScraper({
     url,

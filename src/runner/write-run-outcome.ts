@@ -1,9 +1,10 @@
 // The end of a run, once for `run` (and its `--resume`) and `merge`: every plan's records summarized — accuracy,
-// CIs, per-task tables, serving metrics — and written (`<benchmark>.json`, `accuracy_results.csv`, the spec's
+// CIs, per-task tables, serving metrics, per-replica figures — and written (`<benchmark>.json`, `accuracy_results.csv`, the spec's
 // result file), and the outcome the CLI prints.
 
 import type { RunOptions } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
+import { redactReplicaUrls, replicaUrls } from "../core/replica-urls.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { redactUrl } from "../core/url-secrets.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
@@ -12,6 +13,7 @@ import type { RunStatus } from "../results/run-manifest.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summarizeFailures } from "../results/summarize-failures.js";
+import { summarizeReplicas } from "../results/summarize-replicas.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { type PlannedBenchmark, summaryLayout } from "./plan-benchmark.js";
 import { planConfig, specConfig } from "./plan-config.js";
@@ -47,13 +49,17 @@ export interface RunResults {
 
 export function writeRunResults(input: RunResultsInput): RunResults {
   const { options, plans } = input;
-  const outcomes = summarizePlans(plans, input.records, input.sessionStartsMs);
+  const replicaOrder = replicaUrls(options.baseUrl).map(redactUrl);
+  const outcomes = summarizePlans(plans, input.records, input.sessionStartsMs, replicaOrder);
   const paths = writeBenchmarkFiles(
     input.runDir,
     outcomes.map((entry) => ({
       ...entry,
       config: resultConfig(options, entry.plan),
-      extra: input.scraped === undefined ? undefined : { server_metrics: input.scraped.summary },
+      extra: {
+        ...(input.scraped === undefined ? {} : { server_metrics: input.scraped.summary }),
+        ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
+      },
     })),
     { model: options.model, timestamp: input.timestamp },
   );
@@ -73,9 +79,16 @@ export function writeRunResults(input: RunResultsInput): RunResults {
       metrics: entry.metrics,
       resultPath: paths[index] ?? "",
       ...(entry.plan.recipe.taskParams === undefined ? {} : { taskParams: entry.plan.recipe.taskParams }),
+      ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
     })),
     summaries: Object.fromEntries(
-      outcomes.map((entry) => [entry.summary.benchmark, summaryForManifest(entry.summary, entry.metrics)]),
+      outcomes.map((entry) => [
+        entry.summary.benchmark,
+        {
+          ...summaryForManifest(entry.summary, entry.metrics),
+          ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
+        },
+      ]),
     ),
     withRecord: outcomes.reduce((sum, entry) => sum + entry.records.length, 0),
     total: plans.reduce((sum, plan) => sum + plan.samples.length, 0),
@@ -113,6 +126,7 @@ function summarizePlans(
   plans: readonly PlannedBenchmark[],
   all: ReadonlyMap<string, SampleRecord>,
   sessionStartsMs: ReadonlyMap<number, number>,
+  replicaOrder: readonly string[],
 ) {
   return plans.map((plan) => {
     const records = plan.samples.flatMap((sample) => {
@@ -126,14 +140,14 @@ function summarizePlans(
       ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
     const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records, sessionStartsMs));
-    return { plan, summary, metrics, records };
+    return { plan, summary, metrics, records, replicas: summarizeReplicas(records, replicaOrder) };
   });
 }
 
 /** The per-benchmark `config` block of `<benchmark>.json`. */
 function resultConfig(options: RunOptions, plan: PlannedBenchmark): Record<string, unknown> {
   return {
-    base_url: options.backend === "local" ? null : redactUrl(options.baseUrl),
+    base_url: options.backend === "local" ? null : redactReplicaUrls(options.baseUrl),
     backend: options.backend ?? "http",
     model_path: options.modelPath ?? null,
     endpoint_type: options.endpointType ?? null,

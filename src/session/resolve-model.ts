@@ -1,6 +1,6 @@
 // Checks that the server is reachable and serves the model asked for; picks the only model when none was named.
 import type { Backend } from "../core/generation.js";
-import { redactUrl } from "../core/url-secrets.js";
+import { redactReplicaUrls } from "../core/replica-urls.js";
 import { ApiCallError, BenchError, ConfigError, ServerUnreachableError } from "../errors.js";
 
 export async function resolveModel(
@@ -13,7 +13,7 @@ export async function resolveModel(
   },
 ): Promise<string> {
   const { requested } = options;
-  const baseUrl = redactUrl(options.baseUrl);
+  const baseUrl = redactReplicaUrls(options.baseUrl);
   let models: string[];
   try {
     models = await backend.listModels(options.signal === undefined ? {} : { signal: options.signal });

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { urlSecrets } from "../core/url-secrets.js";
+import { replicaUrlSecrets } from "../core/replica-urls.js";
 import { isUrlOption } from "../core/written-options.js";
 import { ConfigError } from "../errors.js";
 import { type RunCommand, type RunManifest, readRunManifest } from "../results/run-manifest.js";
@@ -84,7 +84,7 @@ function checkRedactedUrls(stored: Record<string, unknown>, explicit: object): v
   const given = explicit as Record<string, unknown>;
   for (const [key, value] of Object.entries(stored)) {
     if (typeof value !== "string" || !isUrlOption(key) || given[key] !== undefined) continue;
-    if (!urlSecrets(value).includes("***")) continue;
+    if (!replicaUrlSecrets(value).includes("***")) continue;
     // The URL options' flags are their names in kebab case: baseUrl → --base-url.
     const flag = `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
     throw new ConfigError(

@@ -5,8 +5,10 @@ import { setTimeout as sleepFor } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { Backend } from "../../core/generation.js";
 import type { LoglikelihoodScorer } from "../../core/loglikelihood.js";
+import { replicaUrls } from "../../core/replica-urls.js";
 import { redactUrl, urlSecrets } from "../../core/url-secrets.js";
 import { ConfigError } from "../../errors.js";
+import { createReplicaBackend } from "../replicas/create-replica-backend.js";
 import { createHttpTransport } from "./create-http-transport.js";
 import { createHttpDetokenizer } from "./detokenize-text.js";
 import { generateWithRetries } from "./generate-with-retries.js";
@@ -17,7 +19,10 @@ import { createHttpTokenizer } from "./tokenize-text.js";
 import { versionHint } from "./version-hint.js";
 
 export interface OpenAiHttpBackendOptions {
-  /** e.g. `http://127.0.0.1:8000/v1`; requests go to `${baseUrl}/chat/completions`, `/completions`, `/models`. */
+  /**
+   * e.g. `http://127.0.0.1:8000/v1`; requests go to `${baseUrl}/chat/completions`, `/completions`, `/models`. A
+   * comma list names replicas of one server: requests are spread over them (`createReplicaBackend`).
+   */
   baseUrl: string;
   model: string;
   /** Sent as `Authorization: Bearer …`; never written into an error message. */
@@ -46,11 +51,22 @@ export interface OpenAiHttpBackendOptions {
    */
   caCertificates?: string | readonly string[] | undefined;
   extraHeaders?: Record<string, string> | undefined;
+  /** Replicas: connection errors in a row that take one out of rotation (default 3). */
+  replicaEjectAfter?: number | undefined;
+  /** Replicas: how long one out of rotation rests before a probe request (default 10 000 ms). */
+  replicaCooldownMs?: number | undefined;
+}
+
+/** One replica's own backend: its connection errors come back at once, for the next replica to take the request. */
+interface SingleServerOptions extends OpenAiHttpBackendOptions {
+  isConnectionErrorRetried?: boolean;
 }
 
 const DEFAULT_CONNECTIONS = 64;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 600_000;
+const DEFAULT_REPLICA_EJECT_AFTER = 3;
+const DEFAULT_REPLICA_COOLDOWN_MS = 10_000;
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return sleepFor(ms, undefined, signal === undefined ? undefined : { signal });
@@ -80,6 +96,29 @@ function buildHeaders(options: OpenAiHttpBackendOptions, accept: string): Record
 }
 
 export function createOpenAiHttpBackend(options: OpenAiHttpBackendOptions): Backend & LoglikelihoodScorer {
+  const urls = replicaUrls(options.baseUrl);
+  // One server: its backend alone, as fast as ever (no selection on the request path).
+  if (urls.length <= 1) return createSingleServerBackend(options);
+  const repeated = urls.find((url, index) => urls.indexOf(url) !== index);
+  if (repeated !== undefined) {
+    throw new ConfigError(
+      `The base URL ${redactUrl(repeated)} is given twice: name each replica once (--base-url A --base-url B).`,
+    );
+  }
+  const replicas = urls.map((baseUrl) => ({
+    label: redactUrl(baseUrl),
+    backend: createSingleServerBackend({ ...options, baseUrl, isConnectionErrorRetried: false }),
+  }));
+  return createReplicaBackend(replicas, {
+    ejectAfter: options.replicaEjectAfter ?? DEFAULT_REPLICA_EJECT_AFTER,
+    cooldownMs: options.replicaCooldownMs ?? DEFAULT_REPLICA_COOLDOWN_MS,
+    // Each other replica once, then the retries a single server would get.
+    maxFailovers: urls.length - 1 + (options.maxRetries ?? DEFAULT_MAX_RETRIES),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+}
+
+function createSingleServerBackend(options: SingleServerOptions): Backend & LoglikelihoodScorer {
   const url = parseBaseUrl(options.baseUrl);
   const caCertificates =
     typeof options.caCertificates === "string" ? [options.caCertificates] : options.caCertificates;
@@ -121,6 +160,7 @@ export function createOpenAiHttpBackend(options: OpenAiHttpBackendOptions): Back
     streamHeaders: buildHeaders(options, "text/event-stream"),
     jsonHeaders,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    isConnectionErrorRetried: options.isConnectionErrorRetried ?? true,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     firstChunkTimeoutMs: options.firstChunkTimeoutMs,
     idleTimeoutMs: options.idleTimeoutMs,

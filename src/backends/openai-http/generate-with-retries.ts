@@ -41,9 +41,14 @@ function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): Generati
   };
 }
 
-/** The retry advice of an attempt: its retryable ApiCallError (set only before the first body byte), if any. */
-function adviceOfOutcome(outcome: AttemptOutcome): ApiCallError | undefined {
-  return outcome.retryError;
+/**
+ * The retry advice of an attempt: its retryable ApiCallError (set only before the first body byte), if any; none
+ * for a connection error of a replica that hands those to the next replica.
+ */
+function adviceOfOutcome(settings: HttpSettings, outcome: AttemptOutcome): ApiCallError | undefined {
+  const error = outcome.retryError;
+  if (error?.code === "E_CONNECTION" && !settings.isConnectionErrorRetried) return undefined;
+  return error;
 }
 
 /** `sendAttempt` resolves with every failure as data; anything it throws is a bug, never retried. */
@@ -78,7 +83,7 @@ export async function generateWithRetries(
       signal,
       sleep: settings.sleep,
       random: settings.random,
-      adviceForValue: adviceOfOutcome,
+      adviceForValue: (value) => adviceOfOutcome(settings, value),
       adviceForError: neverRetried,
     });
   } catch (error) {

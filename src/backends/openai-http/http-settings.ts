@@ -30,6 +30,8 @@ export interface HttpSettings extends AttemptLimits {
   streamHeaders: Record<string, string>;
   jsonHeaders: Record<string, string>;
   maxRetries: number;
+  /** False for one replica of several: a connection error comes back at once, for another replica to retry. */
+  isConnectionErrorRetried: boolean;
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;

@@ -1,6 +1,7 @@
 // The data of a profile's HTML report (`buildProfileReportData`): per-request scatter columns from
 // profile_export.jsonl, and from profile_summary.json the percentile table, goodput and the client self-measurement
 // (the client process's and, with --workers, each worker's).
+
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { ConfigError } from "../../errors.js";
 import { DEFAULT_CLIENT_BOUND_THRESHOLDS } from "../../metrics/client-monitor.js";
 import { REQUEST_METRIC_COLUMNS } from "../../metrics/request-metric-columns.js";
 import { readRunManifest } from "../../results/run-manifest.js";
+import { type ReplicaData, replicaData } from "./replica-data.js";
 import { REPORT_DATA_VERSION, type TimelineData } from "./report-model.js";
 import { bucketMsFor, MAX_BUCKETS, timeline } from "./serving-figures.js";
 
@@ -156,6 +158,8 @@ export interface ProfileSection {
    */
   dispersedOutputTokens: number[];
   client: ClientMeasurementData | null;
+  /** profile_summary.json's per-replica figures (a profile over several replicas); absent with one server. */
+  replicas?: ReplicaData[];
 }
 
 export interface ProfileReportData {
@@ -320,6 +324,7 @@ export function buildProfileReportData(runDir: string): ProfileReportData {
     summary.load_start_offset_ms ??
     requests.sentAtMs.reduce((first, sentAtMs) => Math.min(first, sentAtMs), requests.sentAtMs[0] ?? 0);
   const measured = measuredTimeline(requests, loadStartMs);
+  const replicas = replicaData(summary);
   return {
     kind: "profile",
     version: REPORT_DATA_VERSION,
@@ -359,6 +364,7 @@ export function buildProfileReportData(runDir: string): ProfileReportData {
         bucketCount: measured.endedRequests.length,
       }),
       client: clientMeasurement(summary.monitors?.client, summary.monitors?.client_workers),
+      ...(replicas === undefined ? {} : { replicas }),
     },
   };
 }

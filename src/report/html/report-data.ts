@@ -1,5 +1,6 @@
 // The data of a run's HTML report (`buildRunReportData`): per benchmark its accuracy figures as `<benchmark>.json`
 // gives them, per task, every journalled sample for the browser, and the serving figures of the journal's timings.
+
 import { join } from "node:path";
 import { z } from "zod";
 import type { SampleRecord } from "../../core/sample-record.js";
@@ -8,6 +9,7 @@ import { type BenchmarkResultFile, type RunResults, readRunResults } from "../..
 import type { RunManifest } from "../../results/run-manifest.js";
 import { taskAccuracyCi } from "../../results/task-accuracy-ci.js";
 import { readJournal } from "./read-journal.js";
+import { type ReplicaData, replicaData } from "./replica-data.js";
 import {
   type BenchmarkData,
   type GateData,
@@ -127,9 +129,15 @@ function benchmarkData(
     tasks,
     gates: gateOf?.(result, manifest.model) ?? [],
     servingMetrics: result.aggregated_metrics ?? {},
+    ...replicasOf(result),
     serverMetrics: serverMetrics(result),
     samples,
   };
+}
+
+function replicasOf(result: BenchmarkResultFile): { replicas?: ReplicaData[] } {
+  const replicas = replicaData(result);
+  return replicas === undefined ? {} : { replicas };
 }
 
 /** Each session's start, ms after the first's: a journal's `sent_at_ms` is relative to its own session. */

@@ -1,5 +1,6 @@
 // The HTML report's data model: plain JSON-serialisable values (no Maps, no typed arrays, no undefined) built from
 // run, profile and comparison directories; every text is an index into the report's one string table.
+import type { ReplicaData } from "./replica-data.js";
 
 /** Version of this model, written into the data so a page can refuse data it does not understand. */
 export const REPORT_DATA_VERSION = 1;
@@ -135,6 +136,8 @@ export interface BenchmarkData {
   gates: GateData[];
   /** The file's `aggregated_metrics` (serving figures of this benchmark's requests: ttft_p50_ms …); {} without. */
   servingMetrics: Record<string, number | null>;
+  /** The file's per-replica figures (a run over several `--base-url` replicas); absent with one server. */
+  replicas?: ReplicaData[];
   /** The server's scraped metrics (`--scrape-prometheus`), scalar fields; null when not scraped. */
   serverMetrics: ServerMetricData[] | null;
   /** The journal's samples of this benchmark, in journal order (the last record of a sample wins). */

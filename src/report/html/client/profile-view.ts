@@ -4,12 +4,14 @@
 // the totals (profile-throughput-view.ts); goodput against the SLOs beside the client's self-measurement
 // (profile-goodput-view.ts). Client code: exported function declarations only (see dom.ts); the names carry
 // "profile" because every client function shares the page's one scope.
+
 import type { ProfileReportData, ProfileSection } from "../profile-report-data.js";
 import type { ReportView } from "./app.js";
 import { chart, histogramAndCdf, seriesColor } from "./charts.js";
 import { formatMs, h, section, table } from "./dom.js";
 import { profileGoodputView } from "./profile-goodput-view.js";
 import { profileThroughputView } from "./profile-throughput-view.js";
+import { replicaSection } from "./replica-table.js";
 
 export function profileViews(data: ProfileReportData): ReportView[] {
   const profile = data.profile;
@@ -162,6 +164,7 @@ export function profileDistributionsView(profile: ProfileSection): HTMLElement {
       profileDistribution(profile, "itl", "itl_ms", "Inter-token latency"),
       profileDistribution(profile, "e2e", "e2e_latency_ms", "Request latency"),
     ),
+    profile.replicas === undefined ? null : replicaSection("Per replica", profile.replicas, "replica-table"),
     section(
       "Percentiles (profile_summary.json)",
       h(

@@ -3,6 +3,7 @@
 // macro, the headline, gate verdicts) and per task with 95% CI whiskers; the sample browser; the serving figures
 // (latency histograms and CDFs, throughput, requests in flight and errors over time, server metrics).
 // Client code: exported function declarations only (see dom.ts).
+
 import type { BenchmarkData, RunReportData, ServingData, TimelineData } from "../report-model.js";
 import type { ReportView } from "./app.js";
 import {
@@ -15,6 +16,7 @@ import {
   timelineAxis,
 } from "./charts.js";
 import { formatInterval, formatMs, formatNumber, formatPercent, h, section, table } from "./dom.js";
+import { replicaSection } from "./replica-table.js";
 import { sampleBrowser } from "./sample-browser.js";
 
 export function runViews(data: RunReportData): ReportView[] {
@@ -212,6 +214,17 @@ export function servingView(benchmarks: readonly BenchmarkData[], serving: Servi
         `Over every answered request of the run (${serving.e2e.count.toLocaleString()}); drag across a chart to zoom, double-click to reset.`,
       ),
       ...latencyCharts(serving),
+    ),
+    ...benchmarks.flatMap((benchmark) =>
+      benchmark.replicas === undefined
+        ? []
+        : [
+            replicaSection(
+              `Per replica: ${benchmark.name}`,
+              benchmark.replicas,
+              `replica-table-${benchmark.name}`,
+            ),
+          ],
     ),
     section("Over time", ...timelineCharts(serving.timeline)),
     ...benchmarks.flatMap((benchmark) =>
