@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
 import { mergeProfileShards } from "../profile/merge-profile-shards.js";
+import { accuracyTable } from "../report/accuracy-table.js";
 import { failureReport } from "../report/failure-report.js";
 import { profileTable } from "../report/profile-table.js";
 import { mergeRuns } from "../runner/merge-runs.js";
@@ -27,9 +28,16 @@ export async function mergeCommand(io: CliIo): Promise<number> {
   const options = parseOptionValues(mergeSpec.groups, values);
   if (isProfileDirectory(positionals[0] ?? "")) {
     // A multi-client profile's shards (`profile --shard I/N --start-at T`).
-    const merged = mergeProfileShards({ directories: positionals, output: options.output });
+    const merged = await mergeProfileShards({
+      directories: positionals,
+      output: options.output,
+      env: io.env,
+    });
     io.stdout.write(`Merged ${positionals.length} profile shards into ${merged.runDir}\n\n`);
     io.stdout.write(profileTable(merged.summary));
+    if (merged.accuracy !== undefined) {
+      io.stdout.write(`\n${accuracyTable(merged.accuracy.summary, { maxWidth: terminalWidth(io.stdout) })}`);
+    }
     for (const note of merged.notes) io.stdout.write(`${note}\n`);
     if (options.html) writeHtmlOption(io, [merged.runDir]);
     return 0;

@@ -7,6 +7,7 @@ import { longContextOptions } from "../config/long-context-options.js";
 import { groupValues } from "../config/option.js";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import type { ProfileOptions } from "../config/profile-options.js";
+import type { RunOptions } from "../config/run-options.js";
 import type { GenerationParams } from "../core/generation.js";
 import type { TextTokenizer } from "../core/tokenizer.js";
 import type { DatasetContext } from "../datasets/types.js";
@@ -31,14 +32,20 @@ export async function planProfileBenchmark(
   context: DatasetContext,
   tokenizer?: () => Promise<TextTokenizer>,
 ): Promise<PlannedBenchmark | undefined> {
+  const runOptions = benchmarkRunOptions(options);
+  if (runOptions === undefined) return undefined;
+  return planBenchmarkWorkload(runOptions, context, tokenizer);
+}
+
+/** `run`'s options for the `--accuracy-benchmark` (undefined without one): what it is planned and graded with. */
+export function benchmarkRunOptions(options: ProfileOptions): RunOptions | undefined {
   if (options.accuracyBenchmark === undefined) return undefined;
-  const runOptions = parseRunOptions({
+  return parseRunOptions({
     benchmarks: [options.accuracyBenchmark],
     ...groupValues(options, accuracyOptions),
     ...groupValues(options, generationOptions),
     ...groupValues(options, longContextOptions),
   });
-  return planBenchmarkWorkload(runOptions, context, tokenizer);
 }
 
 /** A resumed benchmark's plan: only the samples still to ask, in plan order. */

@@ -91,9 +91,9 @@ function exportLines(directory: string): Record<string, unknown>[] {
 
 const freshOutput = (): string => join(mkdtempSync(join(tmpdir(), "profile-merged-")), "merged");
 
-function refusal(run: () => unknown): string {
+async function refusal(run: () => Promise<unknown>): Promise<string> {
   try {
-    run();
+    await run();
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -127,7 +127,7 @@ describe("profile shards and mergeProfileShards", () => {
     }
 
     const output = freshOutput();
-    const outcome = mergeProfileShards({ directories: [...directories].reverse(), output });
+    const outcome = await mergeProfileShards({ directories: [...directories].reverse(), output });
     const merged = exportLines(output);
     expect(merged).toHaveLength(total);
     const sentAt = merged.map((line) => line["sent_at_ms"] as number);
@@ -170,19 +170,23 @@ describe("profile shards and mergeProfileShards", () => {
 
     // Refusals, each naming the directory at fault.
     expect(
-      refusal(() => mergeProfileShards({ directories: directories.slice(0, 2), output: freshOutput() })),
+      await refusal(() =>
+        mergeProfileShards({ directories: directories.slice(0, 2), output: freshOutput() }),
+      ),
     ).toMatch(/shard 2\/3 of 3 is missing/);
     expect(
-      refusal(() =>
+      await refusal(() =>
         mergeProfileShards({ directories: [...directories, directories[1] ?? ""], output: freshOutput() }),
       ),
     ).toMatch(/shard 1\/3 is given twice/);
-    expect(refusal(() => mergeProfileShards({ directories, output }))).toMatch(/exists and is not empty/);
+    expect(await refusal(() => mergeProfileShards({ directories, output }))).toMatch(
+      /exists and is not empty/,
+    );
     const tampered = join(mkdtempSync(join(tmpdir(), "profile-tampered-")), "shard-1");
     cpSync(directories[1] ?? "", tampered, { recursive: true });
     appendFileSync(join(tampered, "profile_export.jsonl"), `${JSON.stringify(exportLines(tampered)[0])}\n`);
     expect(
-      refusal(() =>
+      await refusal(() =>
         mergeProfileShards({
           directories: [directories[0] ?? "", tampered, directories[2] ?? ""],
           output: freshOutput(),
@@ -196,7 +200,7 @@ describe("profile shards and mergeProfileShards", () => {
       `${JSON.stringify(exportLines(directories[0] ?? "")[0])}\n`,
     );
     expect(
-      refusal(() =>
+      await refusal(() =>
         mergeProfileShards({
           directories: [directories[0] ?? "", directories[1] ?? "", stolen],
           output: freshOutput(),
@@ -204,9 +208,9 @@ describe("profile shards and mergeProfileShards", () => {
       ),
     ).toMatch(/holds request 0, which is shard 0\/3's/);
     const notProfile = mkdtempSync(join(tmpdir(), "not-a-profile-"));
-    expect(refusal(() => mergeProfileShards({ directories: [notProfile], output: freshOutput() }))).toContain(
-      `${notProfile} is not a profile directory`,
-    );
+    expect(
+      await refusal(() => mergeProfileShards({ directories: [notProfile], output: freshOutput() })),
+    ).toContain(`${notProfile} is not a profile directory`);
   });
 
   it("refuses shards of different configurations and a profile that is not a shard", async () => {
@@ -214,7 +218,7 @@ describe("profile shards and mergeProfileShards", () => {
     const [zero] = await shardsOf(small, 2);
     const [, otherSeed] = await shardsOf({ ...small, seed: 8 }, 2);
     expect(
-      refusal(() =>
+      await refusal(() =>
         mergeProfileShards({ directories: [zero ?? "", otherSeed ?? ""], output: freshOutput() }),
       ),
     ).toMatch(new RegExp(`${otherSeed} is not a shard of the profile of ${zero}: --seed is 8 there and 7`));
@@ -223,7 +227,7 @@ describe("profile shards and mergeProfileShards", () => {
       { backend: fakeBackend(), env: {} },
     );
     expect(
-      refusal(() => mergeProfileShards({ directories: [whole.runDir], output: freshOutput() })),
+      await refusal(() => mergeProfileShards({ directories: [whole.runDir], output: freshOutput() })),
     ).toContain(`${whole.runDir} is a profile but not a shard`);
     const run = mkdtempSync(join(tmpdir(), "a-run-"));
     mkdirSync(run, { recursive: true });
@@ -232,7 +236,7 @@ describe("profile shards and mergeProfileShards", () => {
       unknown
     >;
     writeFileSync(join(run, "run.json"), JSON.stringify({ ...manifest, command: "run" }));
-    expect(refusal(() => mergeProfileShards({ directories: [run], output: freshOutput() }))).toContain(
+    expect(await refusal(() => mergeProfileShards({ directories: [run], output: freshOutput() }))).toContain(
       `${run} holds a run run, not a profile`,
     );
   });

@@ -3,8 +3,10 @@
 // profile_summary.{json,csv} recomputed over every request by the one aggregator (never averaged from the shards'
 // summaries; throughput over the union window, first send to last end across clients), each client's own
 // self-measurement kept under `monitors.clients`, and a run.json that `report`, `compare` and `gate` read as a profile.
+// With `--accuracy-benchmark` the shards' samples are joined and the accuracy files written from them
+// (`merge-profile-accuracy.ts`).
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { optionsByKey } from "../config/option.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
 import { toolVersion } from "../core/tool-version.js";
@@ -14,8 +16,11 @@ import { MetricsCollector, type MetricsSummary } from "../metrics/metrics-collec
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import type { RunManifest } from "../results/run-manifest.js";
-import { writeFileAtomic, writeRunManifest } from "../results/write-run-results.js";
+import { summaryForManifest, writeFileAtomic, writeRunManifest } from "../results/write-run-results.js";
+import { manifestBenchmark } from "../runner/plan-config.js";
+import { type MergedProfileAccuracy, mergeProfileAccuracy } from "./merge-profile-accuracy.js";
 import { exportRecordChunkTimes, exportRecordMetrics } from "./profile-export-record.js";
+import type { ProfileOutcome } from "./profile-outcome.js";
 import { type ProfileShardDirectory, readProfileShard, type ShardRequest } from "./read-profile-shard.js";
 
 export interface MergeProfileShardsOptions {
@@ -25,6 +30,8 @@ export interface MergeProfileShardsOptions {
   output: string;
   /** run.json's `updated_at` (default: now). */
   clock?: () => Date;
+  /** Reads an `--accuracy-benchmark`'s data again (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** One client's own figures, as its shard measured them (`monitors.clients[]` of the merged summary). */
@@ -50,6 +57,8 @@ export interface ProfileMergeOutcome {
   model: string;
   summary: MetricsSummary;
   clients: ClientShardReport[];
+  /** With `--accuracy-benchmark`: the accuracy of the shards' samples joined. */
+  accuracy: ProfileOutcome["accuracy"];
   /** Console lines: client-bound clients. */
   notes: string[];
 }
@@ -78,7 +87,7 @@ const CLIENT_KEYS = new Set([
 
 const optionFlags = optionsByKey(PROFILE_OPTION_GROUPS);
 
-export function mergeProfileShards(options: MergeProfileShardsOptions): ProfileMergeOutcome {
+export async function mergeProfileShards(options: MergeProfileShardsOptions): Promise<ProfileMergeOutcome> {
   const { output } = options;
   if (options.directories.length === 0) {
     throw new ConfigError("merge: name the shard directories of the profile (one per shard).");
@@ -88,12 +97,6 @@ export function mergeProfileShards(options: MergeProfileShardsOptions): ProfileM
   const [first] = shards;
   if (first === undefined) throw new ConfigError("merge: no shard directory was read.");
   for (const shard of shards.slice(1)) checkSameConfiguration(first, shard);
-  if (first.manifest.config["accuracyBenchmark"] !== undefined) {
-    throw new ConfigError(
-      `${first.directory}: a profile with --accuracy-benchmark cannot be merged yet (its accuracy would have to be ` +
-        "recomputed from the shards' samples); merge profiles of a synthetic or --input-file workload.",
-    );
-  }
   const requests = globalRequests(shards);
   const config = mergedConfig(first);
   const goodput = typeof config["goodput"] === "string" ? parseGoodput(config["goodput"]) : undefined;
@@ -146,32 +149,51 @@ export function mergeProfileShards(options: MergeProfileShardsOptions): ProfileM
   };
   writeFileAtomic(join(output, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
   writeFileAtomic(join(output, "profile_summary.csv"), profileSummaryCsv(summary));
+  const updatedAt = (options.clock ?? (() => new Date()))().toISOString();
+  const merged: MergedProfileAccuracy | undefined =
+    first.manifest.config["accuracyBenchmark"] === undefined
+      ? undefined
+      : await mergeProfileAccuracy({
+          shards,
+          output,
+          outputDir: dirname(resolve(output)),
+          model,
+          startedAt: new Date(startedAt),
+          timestamp: updatedAt,
+          env: options.env ?? process.env,
+        });
+  const accuracy = merged?.accuracy;
+  // As one profile ends: incomplete when samples of its plan were left ungraded.
+  const status = accuracy === undefined || accuracy.summary.isComplete ? "completed" : "incomplete";
   const sent = shards.reduce((sum, shard) => sum + shard.requests.length, 0);
   const manifest: RunManifest = {
     tool: toolVersion(),
     command: "profile",
-    status: "completed",
+    status,
     created_at: startedAt,
-    updated_at: (options.clock ?? (() => new Date()))().toISOString(),
+    updated_at: updatedAt,
     model,
     config,
-    benchmarks: first.manifest.benchmarks,
+    benchmarks: merged === undefined ? first.manifest.benchmarks : [manifestBenchmark(merged.plan)],
     sessions: [
       {
         started_at: startedAt,
         ended_at: endedAt,
-        status: "completed",
+        status,
         requests_sent: sent,
         duration_s: summary.duration_s,
         profile_summary: { ...summary },
         merged_from: mergedFrom,
       },
     ],
-    summaries: {},
+    summaries:
+      accuracy === undefined
+        ? {}
+        : { [accuracy.summary.benchmark]: summaryForManifest(accuracy.summary, accuracy.metrics) },
     ...(first.manifest.tokenizer === undefined ? {} : { tokenizer: first.manifest.tokenizer }),
   };
   writeRunManifest(output, manifest);
-  return { runDir: output, model, summary, clients, notes };
+  return { runDir: output, model, summary, clients, accuracy, notes };
 }
 
 function checkOutput(output: string, directories: readonly string[]): void {

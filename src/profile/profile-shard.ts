@@ -67,3 +67,18 @@ export function lateStartError(startAt: string, lateMs: number, when: string): C
 export function shardConfig(profileShard: ProfileShard): { shard?: string } {
   return profileShard.shard === undefined ? {} : { shard: formatShard(profileShard.shard) };
 }
+
+/**
+ * The shard that asks the benchmark sample at `position` of the plan: measured request i asks sample i − warmup (a
+ * profile asks each sample once) and shard i mod N sends request i.
+ */
+export function sampleShardIndex(position: number, warmup: number, count: number): number {
+  return (warmup + position) % count;
+}
+
+/** The ids of the planned samples shard `shard` asks, in plan order. */
+export function shardSampleIds(samples: readonly { id: string }[], warmup: number, shard: Shard): string[] {
+  return samples
+    .filter((_, position) => sampleShardIndex(position, warmup, shard.count) === shard.index)
+    .map((sample) => sample.id);
+}

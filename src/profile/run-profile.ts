@@ -54,6 +54,7 @@ import {
   resolveProfileShard,
   START_AT_TOLERANCE_MS,
   shardConfig,
+  shardSampleIds,
   startAtOnClock,
 } from "./profile-shard.js";
 import { remainingLoad, requestsToMeasure } from "./remaining-load.js";
@@ -155,6 +156,11 @@ export async function runProfile(
             : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
         const earlier = readEarlierSessions(resumed);
         const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
+        // A shard's accuracy files are its part: the samples its requests ask (`merge` joins the parts).
+        const accuracyPlan =
+          fullPlan === undefined || profileShard.shard === undefined
+            ? fullPlan
+            : restrictPlan(fullPlan, shardSampleIds(fullPlan.samples, options.warmup, profileShard.shard));
         const config = { ...writtenOptions(options), ...shardConfig(profileShard) };
         const session = openSession(
           {
@@ -162,7 +168,7 @@ export async function runProfile(
             model,
             outputDir: options.outputDir,
             config,
-            benchmarks: fullPlan === undefined ? [] : [manifestBenchmark(fullPlan)],
+            benchmarks: accuracyPlan === undefined ? [] : [manifestBenchmark(accuracyPlan)],
             resumed,
             startedAt: clock(),
           },
@@ -348,9 +354,9 @@ export async function runProfile(
         writeFileAtomic(join(runDir, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
         writeFileAtomic(join(runDir, "profile_summary.csv"), profileSummaryCsv(summary));
         const accuracy =
-          fullPlan === undefined
+          accuracyPlan === undefined
             ? undefined
-            : writeProfileAccuracy(runDir, fullPlan, [...session.previous.values(), ...records], {
+            : writeProfileAccuracy(runDir, accuracyPlan, [...session.previous.values(), ...records], {
                 model,
                 timestamp,
                 options,

@@ -222,8 +222,11 @@ function unshardedOptions(first: ShardRun, outputDir: string): RunOptions & { mo
   return { ...options, model: first.manifest.model };
 }
 
-/** The benchmarks as the unsharded run plans them (their data read again, from the cache when it is there). */
-async function planUnsharded(
+/**
+ * The benchmarks as the unsharded run plans them (their data read again, from the cache when it is there); also
+ * what `mergeProfileShards` plans a sharded profile's `--accuracy-benchmark` with.
+ */
+export async function planUnsharded(
   options: RunOptions & { model: string },
   env: NodeJS.ProcessEnv,
   reporter: MergeRunsOptions["reporter"],

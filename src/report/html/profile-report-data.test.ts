@@ -125,6 +125,66 @@ describe("buildProfileReportData", () => {
     // Without a load start the first request sent is the origin.
     expect(profile.loadStartMs).toBe(Math.min(...profile.requests.sentAtMs));
   });
+
+  it("carries a merged profile's clients, one per shard, a client with --workers as its processes together", () => {
+    const dir = mkdtempSync(join(tmpdir(), "report-profile-clients-"));
+    for (const file of ["run.json", "profile_export.jsonl"]) {
+      writeFileSync(join(dir, file), readFileSync(join(runDir, file)));
+    }
+    const summary = JSON.parse(readFileSync(join(runDir, "profile_summary.json"), "utf8"));
+    const own = summary.monitors.client;
+    const entry = (shard: string, extra: Record<string, unknown>) => ({
+      shard,
+      directory: `/shards/${shard.replace("/", "-")}`,
+      requests: 7,
+      measured_requests: 6,
+      achieved_request_rate_rps: 12.5,
+      send_lag_ms: { p50: 0.4, p99: 2.5, max: 3.1 },
+      client: own,
+      client_workers: null,
+      is_client_bound: false,
+      reasons: [],
+      ...extra,
+    });
+    summary.monitors = {
+      clients: [
+        entry("0/2", {}),
+        entry("1/2", {
+          send_lag_ms: null,
+          client_workers: {
+            workers: [
+              { worker: 0, loop_delay_p99_ms: 80, cpu_cores: 0.5 },
+              { worker: 1, loop_delay_p99_ms: null, cpu_cores: 0.25 },
+            ],
+            is_client_bound: true,
+          },
+          is_client_bound: true,
+          reasons: ["worker 0: event-loop delay p99 80.0 ms > 10 ms"],
+        }),
+      ],
+    };
+    writeFileSync(join(dir, "profile_summary.json"), JSON.stringify(summary));
+    const { profile } = buildProfileReportData(dir);
+    expect(profile.client).toBeNull();
+    expect(profile.clients.map((client) => client.shard)).toEqual(["0/2", "1/2"]);
+    expect(profile.clients[0]).toMatchObject({
+      measuredRequests: 6,
+      achievedRequestRateRps: 12.5,
+      sendLagP50Ms: 0.4,
+      sendLagP99Ms: 2.5,
+      sendLagMaxMs: 3.1,
+      loopDelayP99Ms: own.loop_delay_p99_ms,
+      cpuCores: own.cpu_cores,
+      isClientBound: false,
+    });
+    expect(profile.clients[1]).toMatchObject({
+      sendLagP99Ms: null,
+      loopDelayP99Ms: Math.max(80, own.loop_delay_p99_ms),
+      isClientBound: true,
+      reasons: ["worker 0: event-loop delay p99 80.0 ms > 10 ms"],
+    });
+    expect(profile.clients[1]?.cpuCores).toBeCloseTo(own.cpu_cores + 0.75, 10);
+  });
 });
 
 describe("dispersedOutputTokens", () => {

@@ -1,6 +1,6 @@
 // The data of a profile's HTML report (`buildProfileReportData`): per-request scatter columns from
 // profile_export.jsonl, and from profile_summary.json the percentile table, goodput and the client self-measurement
-// (the client process's and, with --workers, each worker's).
+// (the client process's and, with --workers, each worker's; a merged multi-client profile's, each client's).
 
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -39,6 +39,37 @@ const workerReportSchema = z.looseObject({
   reasons: z.array(z.string()).optional(),
 });
 
+const clientSchema = z.looseObject({
+  wall_s: z.number().optional(),
+  loop_delay_p50_ms: z.number().nullable().optional(),
+  loop_delay_p99_ms: z.number().nullable().optional(),
+  loop_delay_max_ms: z.number().nullable().optional(),
+  cpu_cores: z.number().optional(),
+  is_client_bound: z.boolean().optional(),
+  reasons: z.array(z.string()).optional(),
+});
+
+const clientWorkersSchema = z.looseObject({
+  workers: z.array(workerReportSchema),
+  is_client_bound: z.boolean().optional(),
+});
+
+/** One client of a merged multi-client profile (`monitors.clients[]`, written by `merge-profile-shards.ts`). */
+const clientShardSchema = z.looseObject({
+  shard: z.string(),
+  directory: z.string(),
+  requests: z.number(),
+  measured_requests: z.number(),
+  achieved_request_rate_rps: z.number().nullable(),
+  send_lag_ms: z
+    .looseObject({ p50: z.number().nullable(), p99: z.number().nullable(), max: z.number().nullable() })
+    .nullable(),
+  client: clientSchema.nullable(),
+  client_workers: clientWorkersSchema.nullable(),
+  is_client_bound: z.boolean(),
+  reasons: z.array(z.string()),
+});
+
 const summarySchema = z.looseObject({
   request_count: z.number(),
   successful_requests: z.number(),
@@ -62,20 +93,9 @@ const summarySchema = z.looseObject({
   metrics: z.record(z.string(), statsSchema),
   monitors: z
     .looseObject({
-      client: z
-        .looseObject({
-          wall_s: z.number().optional(),
-          loop_delay_p50_ms: z.number().nullable().optional(),
-          loop_delay_p99_ms: z.number().nullable().optional(),
-          loop_delay_max_ms: z.number().nullable().optional(),
-          cpu_cores: z.number().optional(),
-          is_client_bound: z.boolean().optional(),
-          reasons: z.array(z.string()).optional(),
-        })
-        .optional(),
-      client_workers: z
-        .looseObject({ workers: z.array(workerReportSchema), is_client_bound: z.boolean().optional() })
-        .optional(),
+      client: clientSchema.optional(),
+      client_workers: clientWorkersSchema.optional(),
+      clients: z.array(clientShardSchema).optional(),
     })
     .optional(),
 });
@@ -119,6 +139,24 @@ export interface ClientMeasurementData {
   workers: ClientWorkerData[];
 }
 
+/**
+ * One client of a merged multi-client profile: its shard, how fast and how late it sent, its self-measurement (with
+ * --workers: the worst event-loop delay of its processes and their CPU summed) and its client-bound verdict.
+ */
+export interface ClientShardData {
+  shard: string;
+  directory: string;
+  measuredRequests: number;
+  achievedRequestRateRps: number | null;
+  sendLagP50Ms: number | null;
+  sendLagP99Ms: number | null;
+  sendLagMaxMs: number | null;
+  loopDelayP99Ms: number | null;
+  cpuCores: number | null;
+  isClientBound: boolean;
+  reasons: string[];
+}
+
 /** How the percentile table names a profile_summary.json metric (the console table's words). */
 export interface MetricLabel {
   label: string;
@@ -160,6 +198,8 @@ export interface ProfileSection {
   client: ClientMeasurementData | null;
   /** profile_summary.json's per-replica figures (a profile over several replicas); absent with one server. */
   replicas?: ReplicaData[];
+  /** A merged multi-client profile: each client's figures, by shard; empty for one client's profile. */
+  clients: ClientShardData[];
 }
 
 export interface ProfileReportData {
@@ -309,6 +349,37 @@ function clientMeasurement(
   };
 }
 
+/** The worst of the values present; null when none is. */
+function maxPresent(values: readonly (number | null | undefined)[]): number | null {
+  const present = values.filter((value): value is number => typeof value === "number");
+  return present.length === 0 ? null : Math.max(...present);
+}
+
+function clientShards(clients: readonly z.infer<typeof clientShardSchema>[]): ClientShardData[] {
+  return clients.map((entry) => {
+    const workers = entry.client_workers?.workers ?? [];
+    const cpus = [entry.client?.cpu_cores, ...workers.map((worker) => worker.cpu_cores)].filter(
+      (value): value is number => typeof value === "number",
+    );
+    return {
+      shard: entry.shard,
+      directory: entry.directory,
+      measuredRequests: entry.measured_requests,
+      achievedRequestRateRps: entry.achieved_request_rate_rps,
+      sendLagP50Ms: entry.send_lag_ms?.p50 ?? null,
+      sendLagP99Ms: entry.send_lag_ms?.p99 ?? null,
+      sendLagMaxMs: entry.send_lag_ms?.max ?? null,
+      loopDelayP99Ms: maxPresent([
+        entry.client?.loop_delay_p99_ms,
+        ...workers.map((worker) => worker.loop_delay_p99_ms),
+      ]),
+      cpuCores: cpus.length === 0 ? null : cpus.reduce((sum, cores) => sum + cores, 0),
+      isClientBound: entry.is_client_bound,
+      reasons: entry.reasons,
+    };
+  });
+}
+
 function metricLabels(): Record<string, MetricLabel> {
   return Object.fromEntries(
     REQUEST_METRIC_COLUMNS.map((column) => [column.key, { label: column.label, unit: column.unit }]),
@@ -365,6 +436,7 @@ export function buildProfileReportData(runDir: string): ProfileReportData {
       }),
       client: clientMeasurement(summary.monitors?.client, summary.monitors?.client_workers),
       ...(replicas === undefined ? {} : { replicas }),
+      clients: clientShards(summary.monitors?.clients ?? []),
     },
   };
 }

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // The profile report's "Goodput & client" view: goodput against the SLOs (the objectives, good requests, goodput
 // and their share) and the client's self-measurement (event-loop delay, CPU, each worker's) with the client-bound
-// warning and its reasons when it fired. Client code: exported function declarations only (see dom.ts).
-import type { ProfileSection } from "../profile-report-data.js";
+// warning and its reasons when it fired; a merged multi-client profile's: one row per client. Client code: exported
+// function declarations only (see dom.ts).
+import type { ClientShardData, ProfileSection } from "../profile-report-data.js";
 import { formatPercent, h, section, table } from "./dom.js";
 import { profileFigure, profileRate } from "./profile-view.js";
 
@@ -85,6 +86,7 @@ export function profileMsText(value: number | null): string {
 
 export function profileClientSection(profile: ProfileSection): HTMLElement {
   const client = profile.client;
+  if (profile.clients.length > 0) return profileClientsSection(profile.clients);
   if (client === null) {
     return section(
       "The client's self-measurement",
@@ -167,6 +169,98 @@ export function profileClientSection(profile: ProfileSection): HTMLElement {
       { class: "note" },
       "How late the client's timers fired while it sent the load, and the CPU it used: when either is high the " +
         "client, not the server, sets the latencies.",
+    ),
+  );
+}
+
+/** A number cell of the clients' table: its text, the value in `data-value`. */
+export function profileClientCell(testid: string, value: number | null, text: string): HTMLElement {
+  return h("span", { "data-testid": testid, "data-value": value === null ? "" : String(value) }, text);
+}
+
+/** A merged multi-client profile: each client's own figures (its shard's summary), one row per client. */
+export function profileClientsSection(clients: readonly ClientShardData[]): HTMLElement {
+  const bound = clients.filter((client) => client.isClientBound);
+  const verdict =
+    bound.length > 0
+      ? h(
+          "div",
+          { class: "warning", "data-testid": "client-bound-warning", role: "alert" },
+          h(
+            "strong",
+            null,
+            `${bound.length} of the ${clients.length} clients ${bound.length === 1 ? "was" : "were"} the ` +
+              `bottleneck: ${bound.length === 1 ? "its" : "their"} requests went out late, so these figures ` +
+              "measure the clients, not the server.",
+          ),
+          h(
+            "ul",
+            null,
+            ...bound.flatMap((client) =>
+              client.reasons.map((reason) =>
+                h("li", { "data-testid": "client-bound-reason" }, `client ${client.shard}: ${reason}`),
+              ),
+            ),
+          ),
+          "Give those clients --workers N, or spread the load over more clients, and profile again.",
+        )
+      : h(
+          "p",
+          { class: "ok-note", "data-testid": "client-not-bound" },
+          `None of the ${clients.length} clients was the bottleneck.`,
+        );
+  return section(
+    "The clients' self-measurement",
+    verdict,
+    table(
+      [
+        "Client (shard)",
+        "Requests",
+        "Achieved rate",
+        "Send lag p50",
+        "Send lag p99",
+        "Send lag max",
+        "Event-loop delay p99",
+        "CPU",
+        "Client-bound",
+      ],
+      clients.map((client) => [
+        h("span", { "data-testid": "client-shard", title: client.directory }, client.shard),
+        profileClientCell(
+          "client-shard-requests",
+          client.measuredRequests,
+          client.measuredRequests.toLocaleString(),
+        ),
+        profileClientCell(
+          "client-shard-rate",
+          client.achievedRequestRateRps,
+          profileRate(client.achievedRequestRateRps, "req/s"),
+        ),
+        profileClientCell("client-shard-lag-p50", client.sendLagP50Ms, profileMsText(client.sendLagP50Ms)),
+        profileClientCell("client-shard-lag-p99", client.sendLagP99Ms, profileMsText(client.sendLagP99Ms)),
+        profileClientCell("client-shard-lag-max", client.sendLagMaxMs, profileMsText(client.sendLagMaxMs)),
+        profileClientCell(
+          "client-shard-loop-p99",
+          client.loopDelayP99Ms,
+          profileMsText(client.loopDelayP99Ms),
+        ),
+        profileClientCell(
+          "client-shard-cpu",
+          client.cpuCores,
+          client.cpuCores === null ? "–" : `${client.cpuCores.toFixed(2)} cores`,
+        ),
+        client.isClientBound
+          ? h("span", { class: "fail", "data-testid": "client-shard-bound" }, "yes")
+          : h("span", { "data-testid": "client-shard-bound" }, "no"),
+      ]),
+      { "data-testid": "client-shards" },
+    ),
+    h(
+      "p",
+      { class: "note" },
+      "Each client's figures are its own shard's: its achieved request rate, how late its sends went out (send " +
+        "lag), its event-loop delay and CPU (with --workers: the worst delay of its processes, their CPU summed). " +
+        "A client that could not keep up delays its own requests only.",
     ),
   );
 }

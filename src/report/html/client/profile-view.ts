@@ -54,7 +54,9 @@ export function profileStatText(stat: string, value: number | null | undefined):
 
 /** The banner every view but the client's shows when the figures are client-bound. */
 export function profileClientBoundBanner(profile: ProfileSection): HTMLElement | null {
-  if (profile.client?.isClientBound !== true) return null;
+  const isBound =
+    profile.client?.isClientBound === true || profile.clients.some((client) => client.isClientBound);
+  if (!isBound) return null;
   return h(
     "p",
     { class: "warning", "data-testid": "client-bound-banner" },
