@@ -15,7 +15,6 @@ import type { Backend } from "../core/generation.js";
 import { redactReplicaUrls } from "../core/replica-urls.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
-import { redactUrl } from "../core/url-secrets.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
