@@ -13,8 +13,11 @@ import { mergeProfileShards } from "./merge-profile-shards.js";
 import { sliceArrivals } from "./profile-load-plan.js";
 import { runProfile } from "./run-profile.js";
 
-/** Answers at once with 4 chunks; the TTFT grows with the request so that percentiles differ between requests. */
-function fakeBackend(): Backend {
+/**
+ * Answers at once with 4 chunks; the TTFT grows with the request so that percentiles differ between requests. With
+ * `replicas`, each answer names one of them in turn, and every third request first failed to connect to another.
+ */
+function fakeBackend(replicas?: readonly string[]): Backend {
   let served = 0;
   return {
     name: "fake",
@@ -42,6 +45,12 @@ function fakeBackend(): Backend {
           endMs: (deltaTimesMs[3] ?? sentMs) + 0.5,
         },
         attempts: 1,
+        ...(replicas === undefined
+          ? {}
+          : {
+              replica: replicas[served % replicas.length] ?? "",
+              replicaFailures: served % 3 === 0 ? [replicas[(served + 1) % replicas.length] ?? ""] : [],
+            }),
       };
     },
     async listModels() {
@@ -64,20 +73,30 @@ const base = {
 } satisfies ProfileOptionsInput;
 
 /** Runs shard index/count of `input` with t0 = `startAt`, the wall clock standing at t0 when it starts. */
-async function runShard(input: ProfileOptionsInput, startAtMs: number): Promise<string> {
+async function runShard(
+  input: ProfileOptionsInput,
+  startAtMs: number,
+  replicas?: readonly string[],
+): Promise<string> {
   const outcome = await runProfile(
     { ...input, startAt: new Date(startAtMs).toISOString() },
-    { backend: fakeBackend(), env: {}, clock: () => new Date(startAtMs) },
+    { backend: fakeBackend(replicas), env: {}, clock: () => new Date(startAtMs) },
   );
   return outcome.runDir;
 }
 
-async function shardsOf(input: ProfileOptionsInput, count: number): Promise<string[]> {
+async function shardsOf(
+  input: ProfileOptionsInput,
+  count: number,
+  replicas?: readonly string[],
+): Promise<string[]> {
   const startAtMs = Date.parse("2030-01-02T10:00:00Z");
   const outputDir = mkdtempSync(join(tmpdir(), "profile-shards-"));
   const directories: string[] = [];
   for (let index = 0; index < count; index++) {
-    directories.push(await runShard({ ...input, shard: `${index}/${count}`, outputDir }, startAtMs));
+    directories.push(
+      await runShard({ ...input, shard: `${index}/${count}`, outputDir }, startAtMs, replicas),
+    );
   }
   return directories;
 }
@@ -211,6 +230,34 @@ describe("profile shards and mergeProfileShards", () => {
     expect(
       await refusal(() => mergeProfileShards({ directories: [notProfile], output: freshOutput() })),
     ).toContain(`${notProfile} is not a profile directory`);
+  });
+
+  it("merges the clients' per-replica figures from every measured request", async () => {
+    const replicas = ["http://127.0.0.1:9001/v1", "http://127.0.0.1:9002/v1"];
+    const directories = await shardsOf({ ...base, baseUrl: replicas.join(",") }, 2, replicas);
+    const measured = directories.flatMap((directory) =>
+      exportLines(directory).filter((line) => line["is_warmup"] === false),
+    );
+    const output = freshOutput();
+    await mergeProfileShards({ directories, output });
+    const merged = JSON.parse(readFileSync(join(output, "profile_summary.json"), "utf8")) as {
+      replicas: { replica: string; requests: number; connection_errors: number; latency_p50_ms: number }[];
+    };
+    expect(merged.replicas.map((entry) => entry.replica)).toEqual(replicas);
+    for (const entry of merged.replicas) {
+      const own = measured.filter((line) => line["replica"] === entry.replica);
+      expect(entry.requests).toBe(own.length);
+      expect(entry.connection_errors).toBe(
+        measured.filter((line) => (line["replica_failures"] as string[] | undefined)?.includes(entry.replica))
+          .length,
+      );
+      expect(entry.latency_p50_ms).toBeCloseTo(
+        metricStats(own.map((line) => line["e2e_latency_ms"] as number).sort((x, y) => x - y)).p50 ??
+          Number.NaN,
+        2,
+      );
+    }
+    expect(merged.replicas.reduce((sum, entry) => sum + entry.requests, 0)).toBe(base.numRequests);
   });
 
   it("refuses shards of different configurations and a profile that is not a shard", async () => {

@@ -5,11 +5,14 @@
 // self-measurement kept under `monitors.clients`, and a run.json that `report`, `compare` and `gate` read as a profile.
 // With `--accuracy-benchmark` the shards' samples are joined and the accuracy files written from them
 // (`merge-profile-accuracy.ts`).
+
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { optionsByKey } from "../config/option.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
+import { replicaUrls } from "../core/replica-urls.js";
 import { toolVersion } from "../core/tool-version.js";
+import { redactUrl } from "../core/url-secrets.js";
 import { ConfigError, toError } from "../errors.js";
 import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector, type MetricsSummary } from "../metrics/metrics-collector.js";
@@ -22,6 +25,7 @@ import { type MergedProfileAccuracy, mergeProfileAccuracy } from "./merge-profil
 import { exportRecordChunkTimes, exportRecordMetrics } from "./profile-export-record.js";
 import type { ProfileOutcome } from "./profile-outcome.js";
 import { type ProfileShardDirectory, readProfileShard, type ShardRequest } from "./read-profile-shard.js";
+import { createReplicaTallies } from "./replica-tallies.js";
 
 export interface MergeProfileShardsOptions {
   /** The shards' directories, one per shard index, in any order. */
@@ -102,6 +106,10 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
   const goodput = typeof config["goodput"] === "string" ? parseGoodput(config["goodput"]) : undefined;
   const requestRate = typeof config["requestRate"] === "number" ? config["requestRate"] : undefined;
   const collector = new MetricsCollector({ targetRequestRate: requestRate, goodput });
+  // The replicas in the order of the first shard's --base-url list (others as the lines name them).
+  const replicas = createReplicaTallies(
+    typeof config["baseUrl"] === "string" ? replicaUrls(config["baseUrl"]).map(redactUrl) : [],
+  );
   mkdirSync(output, { recursive: true });
   const exportFile = openProfileExport(join(output, "profile_export.jsonl"));
   try {
@@ -109,13 +117,17 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
       exportFile.line.raw(Buffer.from(text, "utf8"));
       exportFile.endLine();
       if (!record.is_warmup) {
-        collector.add(exportRecordMetrics(record), record.sent_at_ms, exportRecordChunkTimes(record));
+        const metrics = exportRecordMetrics(record);
+        const chunkTimes = exportRecordChunkTimes(record);
+        collector.add(metrics, record.sent_at_ms, chunkTimes);
+        replicas.add(metrics, record.sent_at_ms, chunkTimes, record.replica, record.replica_failures);
       }
     }
   } finally {
     exportFile.close();
   }
   const summary = collector.summary();
+  const replicaFigures = replicas.figures();
   const clients = shards.map(clientReport);
   const notes = clients
     .filter((client) => client.is_client_bound)
@@ -144,6 +156,7 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
     load_start_offset_ms: 0,
     client_warmup: null,
     ...summary,
+    ...(replicaFigures === undefined ? {} : { replicas: replicaFigures }),
     monitors: { clients },
     merged_from: mergedFrom,
   };

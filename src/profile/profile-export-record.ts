@@ -29,6 +29,9 @@ export const profileExportRecordSchema = z.looseObject({
   chunks: z.number().int(),
   /** A shard's lines: each chunk's time after the send (the inter-chunk gaps). */
   chunk_times_ms: z.array(z.number().nullable()).optional(),
+  /** Several replicas: the one that answered, and those the request left after a connection error. */
+  replica: z.string().optional(),
+  replica_failures: z.array(z.string()).optional(),
 });
 export type ProfileExportRecord = z.infer<typeof profileExportRecordSchema>;
 

@@ -1,11 +1,11 @@
 // Records one ended request of a profile: its profile_export.jsonl line, and (past the warmup) the statistics.
 import type { GenerationResult, GenerationStatus } from "../core/generation.js";
-import type { MetricStats } from "../metrics/metric-stats.js";
-import { MetricsCollector } from "../metrics/metrics-collector.js";
+import type { MetricsCollector } from "../metrics/metrics-collector.js";
 import { computeRequestMetrics, type RequestMetrics, type SendTimes } from "../metrics/request-metrics.js";
 import type { ProfileExportWriter } from "../results/profile-export-writer.js";
 import type { ReplicaFigures } from "../results/summarize-replicas.js";
 import { writeProfileExportLine } from "./profile-export-line.js";
+import { createReplicaTallies } from "./replica-tallies.js";
 
 export interface EndedRequest {
   /** The request's global index (warmup included). */
@@ -52,13 +52,6 @@ export interface ProfileRecorder {
   replicas(): ReplicaFigures[] | undefined;
 }
 
-interface ReplicaTally {
-  collector: MetricsCollector;
-  connectionErrors: number;
-}
-
-const CONNECTION_CODES = new Set(["E_CONNECTION", "E_STREAM_INTERRUPTED"]);
-
 export function createProfileRecorder(options: {
   exportFile: ProfileExportWriter;
   collector: MetricsCollector;
@@ -74,15 +67,7 @@ export function createProfileRecorder(options: {
 }): ProfileRecorder {
   const { exportFile, collector, warmup, runStartMs } = options;
   const lineOptions = { indexBase: options.indexBase ?? 0, isChunkTimed: options.isChunkTimed ?? false };
-  const tallies = new Map<string, ReplicaTally>();
-  const tally = (replica: string): ReplicaTally => {
-    let found = tallies.get(replica);
-    if (found === undefined) {
-      found = { collector: new MetricsCollector(), connectionErrors: 0 };
-      tallies.set(replica, found);
-    }
-    return found;
-  };
+  const tallies = createReplicaTallies(options.replicaOrder);
   return {
     record(ended) {
       const { index, metrics } = ended;
@@ -91,38 +76,9 @@ export function createProfileRecorder(options: {
       exportFile.endLine();
       if (isWarmup) return true;
       collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
-      for (const replica of ended.replicaFailures ?? []) tally(replica).connectionErrors++;
-      if (ended.replica !== undefined && ended.replica !== null) {
-        const own = tally(ended.replica);
-        own.collector.add(metrics, ended.sentMs, ended.deltaTimesMs);
-        if (CONNECTION_CODES.has(metrics.errorClass ?? "")) own.connectionErrors++;
-      }
+      tallies.add(metrics, ended.sentMs, ended.deltaTimesMs, ended.replica, ended.replicaFailures);
       return false;
     },
-    replicas() {
-      if (tallies.size === 0) return undefined;
-      const names = (options.replicaOrder ?? []).filter((name) => tallies.has(name));
-      for (const name of tallies.keys()) if (!names.includes(name)) names.push(name);
-      return names.map((replica) => replicaFigures(replica, tally(replica)));
-    },
-  };
-}
-
-function replicaFigures(replica: string, { collector, connectionErrors }: ReplicaTally): ReplicaFigures {
-  const summary = collector.summary();
-  const stat = (key: string, field: "mean" | "p50" | "p95" | "p99"): number | null =>
-    (summary.metrics[key] as MetricStats | undefined)?.[field] ?? null;
-  return {
-    replica,
-    requests: summary.successful_requests + summary.failed_requests,
-    successful_requests: summary.successful_requests,
-    failed_requests: summary.failed_requests,
-    connection_errors: connectionErrors,
-    latency_mean_ms: stat("e2e_latency_ms", "mean"),
-    latency_p50_ms: stat("e2e_latency_ms", "p50"),
-    latency_p95_ms: stat("e2e_latency_ms", "p95"),
-    latency_p99_ms: stat("e2e_latency_ms", "p99"),
-    ttft_p50_ms: stat("ttft_ms", "p50"),
-    ttft_p95_ms: stat("ttft_ms", "p95"),
+    replicas: () => tallies.figures(),
   };
 }

@@ -25,6 +25,11 @@ export interface ReplicaFigures {
 
 const CONNECTION_CODES = new Set(["E_CONNECTION", "E_STREAM_INTERRUPTED"]);
 
+/** A failure that counts against a replica: it could not be reached, or cut its answer (not an HTTP error). */
+export function isConnectionErrorCode(code: string | null | undefined): boolean {
+  return CONNECTION_CODES.has(code ?? "");
+}
+
 /**
  * One entry per replica, those of `order` (the run's `--base-url` list, redacted) first, then any other a record
  * names (an earlier session's); undefined when no record names a replica (one server).
@@ -47,7 +52,7 @@ export function summarizeReplicas(
     if (record.replica === undefined) continue;
     const own = entry(record.replica);
     own.records.push(record);
-    if (record.status === "error" && CONNECTION_CODES.has(record.error?.code ?? "")) own.connectionErrors++;
+    if (record.status === "error" && isConnectionErrorCode(record.error?.code)) own.connectionErrors++;
   }
   if (byReplica.size === 0) return undefined;
   const names = [...order.filter((name) => byReplica.has(name))];
