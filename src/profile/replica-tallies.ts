@@ -1,10 +1,12 @@
 // A profile's per-replica figures (`--base-url` repeated): each measured request's metrics by the replica that
 // answered, and the connection errors that made requests leave a replica — for one client's requests as they end
 // (`createProfileRecorder`) and for a merged multi-client profile's export lines (`mergeProfileShards`).
+
+import { isConnectionErrorCode } from "../core/connection-error-codes.js";
 import type { MetricStats } from "../metrics/metric-stats.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import type { RequestMetrics } from "../metrics/request-metrics.js";
-import { isConnectionErrorCode, type ReplicaFigures } from "../results/summarize-replicas.js";
+import type { ReplicaFigures } from "../results/summarize-replicas.js";
 
 export interface ReplicaTallies {
   /** One measured request: `replica` answered (or failed), after connection errors at `replicaFailures`. */

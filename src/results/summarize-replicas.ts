@@ -1,5 +1,6 @@
 // Per-replica figures of a run spread over several replicas: requests, failures, connection errors and latency,
 // from the journal records (`replica`, `replica_failures`) through the one aggregator.
+import { isConnectionErrorCode } from "../core/connection-error-codes.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { aggregateRecordMetrics, recordsWallTimeMs } from "./aggregate-record-metrics.js";
 
@@ -21,13 +22,6 @@ export interface ReplicaFigures {
   latency_p99_ms: number | null;
   ttft_p50_ms: number | null;
   ttft_p95_ms: number | null;
-}
-
-const CONNECTION_CODES = new Set(["E_CONNECTION", "E_STREAM_INTERRUPTED"]);
-
-/** A failure that counts against a replica: it could not be reached, or cut its answer (not an HTTP error). */
-export function isConnectionErrorCode(code: string | null | undefined): boolean {
-  return CONNECTION_CODES.has(code ?? "");
 }
 
 /**

@@ -1,5 +1,7 @@
 // One Backend over several replicas of a server: each request goes to the least busy replica in rotation; a request
 // whose connection failed goes on to another replica; each result says which replica gave it.
+
+import { isConnectionErrorCode } from "../../core/connection-error-codes.js";
 import type {
   Backend,
   DetokenizeOptions,
@@ -29,12 +31,9 @@ export interface ReplicaBackendOptions {
   now?: () => number;
 }
 
-/** Result codes of a connection that failed or broke (refused, reset, closed mid-answer). */
-const CONNECTION_CODES = new Set(["E_CONNECTION", "E_STREAM_INTERRUPTED"]);
-
 function resultOutcome(result: GenerationResult): ReplicaOutcome {
   if (result.status === "ok") return "answered";
-  if (result.status === "error" && CONNECTION_CODES.has(result.error?.code ?? "")) return "connection-error";
+  if (result.status === "error" && isConnectionErrorCode(result.error?.code)) return "connection-error";
   // An HTTP error answer (4xx/5xx) comes from a live server; aborts and timeouts tell nothing.
   return result.status === "error" && result.error?.httpStatus !== undefined ? "answered" : "neutral";
 }
@@ -42,7 +41,7 @@ function resultOutcome(result: GenerationResult): ReplicaOutcome {
 function isConnectionFailure(error: unknown): boolean {
   return (
     error instanceof ServerUnreachableError ||
-    (error instanceof BenchError && CONNECTION_CODES.has(error.code))
+    (error instanceof BenchError && isConnectionErrorCode(error.code))
   );
 }
 
