@@ -262,6 +262,8 @@ export async function startFakeKubeApi(options: FakeKubeApiOptions = {}): Promis
   function watch(response: ServerResponse, query: Record<string, string>): undefined {
     const name = /^metadata\.name=(.+)$/.exec(query["fieldSelector"] ?? "")?.[1] ?? "";
     response.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+    // The API server flushes a watch's headers at once (before any event), so the client's watch starts there.
+    response.flushHeaders();
     if (options.isFirstWatchGone === true && !isGoneSent) {
       isGoneSent = true;
       const gone = { kind: "Status", apiVersion: "v1", status: "Failure", reason: "Expired", code: 410 };
