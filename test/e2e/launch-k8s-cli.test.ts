@@ -117,13 +117,14 @@ describe("launch k8s", () => {
   });
 
   it("submits both Jobs, prints the progress and the merge pod's log, and exits 0", async () => {
-    const { fake, kubeconfig } = await startApi({ podLogs: { [`${NAME}-merge`]: MERGE_LOG } });
+    // A step every 200 ms: the launcher sees the pods running before they end, even on a busy machine.
+    const { fake, kubeconfig } = await startApi({ podLogs: { [`${NAME}-merge`]: MERGE_LOG }, stepMs: 200 });
     const result = await runCli(launchArgs(kubeconfig));
     expect(result.stderr).not.toMatch(/error|\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(MERGE_LOG);
     expect(result.stderr).toContain(`Created k8s job ${NAME} in namespace bench (3 indexes).\n`);
-    expect(result.stderr).toMatch(new RegExp(`k8s job ${NAME}: 3 active, 0 succeeded, 0 failed\\n`));
+    expect(result.stderr).toMatch(new RegExp(`k8s job ${NAME}: [1-3] active, [0-2] succeeded, 0 failed`));
     expect(result.stderr).toContain(
       `k8s job ${NAME}: 0 active, 3 succeeded, 0 failed (completed indexes 0-2)\n`,
     );
