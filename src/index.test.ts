@@ -23,6 +23,7 @@ describe("the public library API", () => {
     ["run --shard", "parseShard"],
     ["launch slurm", "launchSlurm"],
     ["launch slurm --resubmit", "resubmitSlurm"],
+    ["launch k8s", "launchK8s"],
   ])("%s: %s", (_command, name) => {
     expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
   });

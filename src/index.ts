@@ -94,6 +94,12 @@ export {
 export { GRADER_NAMES, getGrader, graders } from "./graders/registry.js";
 export type { Grade, Grader, GraderInput } from "./graders/types.js";
 export {
+  type K8sLaunchContext,
+  type K8sLaunchRequest,
+  type K8sLaunchResult,
+  launchK8s,
+} from "./launch/k8s/launch-k8s.js";
+export {
   launchSlurm,
   type SlurmLaunchOutcome,
   type SlurmLaunchRequest,

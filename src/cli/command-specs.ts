@@ -8,7 +8,7 @@ import { containersCommandOptions } from "../config/containers-command-options.j
 import { gateOptions, referenceOptions } from "../config/gate-options.js";
 import { gradeAccuracyOptions, gradeLongContextOptions, gradeOptions } from "../config/grade-options.js";
 import { incompleteOptions } from "../config/incomplete-options.js";
-import { launchOptions, slurmOptions } from "../config/launch-options.js";
+import { k8sOptions, launchOptions, slurmOptions } from "../config/launch-options.js";
 import { listOptions } from "../config/list-options.js";
 import { listenOptions } from "../config/listen-options.js";
 import { localModelOptions } from "../config/local-model-options.js";
@@ -178,17 +178,25 @@ export const containersSpec = commandSpec({
 
 export const launchSpec = commandSpec({
   name: "launch",
-  summary: "Run a command sharded over a cluster's job array (Slurm), then merge the shards.",
+  summary:
+    "Run a command sharded over a cluster (a Slurm job array, a Kubernetes Indexed Job), then merge the shards.",
   usage:
     "llm-bench launch slurm --shards N [--partition P] [--time T] [--cpus-per-task C] [--sbatch LINE]... [--dry-run] -- run BENCH... [run options]\n" +
-    "       llm-bench launch slurm --resubmit LAUNCH_DIR [--task I,...]",
+    "       llm-bench launch slurm --resubmit LAUNCH_DIR [--task I,...]\n" +
+    "       llm-bench launch k8s --shards N --image IMAGE --volume-claim PVC [--api-key-secret NAME:KEY] [--namespace NS]\n" +
+    "                        [--kubeconfig FILE] [--context C] [--job-name NAME] [--dry-run] -- run BENCH... [run options]",
   description:
     "slurm: write an sbatch job-array script (--array=0-(N-1)) whose task I runs `llm-bench run … --shard I/N` into\n" +
     "<launch dir>/shard-I (resuming the run directory an earlier attempt left there), submit it, follow its tasks\n" +
     "(squeue, then scontrol or sacct) and, when every shard completed, merge them into <launch dir>/merged and print\n" +
     "the result as `run` does. A failed task is shown with its log and the command that submits it alone again.\n" +
-    "The launch directory must be on a filesystem the compute nodes share.",
-  groups: [launchOptions, slurmOptions],
+    "The launch directory must be on a filesystem the compute nodes share.\n" +
+    "k8s: create an Indexed Job (completions = parallelism = N) whose pod I runs the image's `llm-bench run … --shard\n" +
+    "auto --shards N` into <mount path>/<job name>/shard-I on the volume claim, follow it through the Kubernetes API\n" +
+    "(your kubeconfig), and when every index succeeded create the merge Job (<job name>-merge, writing merged/); print\n" +
+    "its output. A failed index is shown with its pod's log. The API key reaches the pods only from a Secret\n" +
+    "(--api-key-secret); --dry-run prints both manifests as YAML. Slurm's and Kubernetes' options do not mix.",
+  groups: [launchOptions, slurmOptions, k8sOptions],
 });
 
 /** The commands in the order `llm-bench --help` lists them. */

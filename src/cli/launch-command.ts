@@ -1,5 +1,8 @@
 // `llm-bench launch slurm [options] -- run …` and `llm-bench launch slurm --resubmit DIR`: shard a run over a Slurm
-// job array, follow it, and print the merged result as `run` does (or the failed tasks and how to submit them again).
+// job array, follow it, and print the merged result as `run` does (or the failed tasks and how to submit them again);
+// `llm-bench launch k8s [options] -- run …` hands the same checked command to the Kubernetes launch.
+import { k8sOptions, slurmOptions } from "../config/launch-options.js";
+import type { OptionGroup } from "../config/option.js";
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { ConfigError } from "../errors.js";
 import type { LaunchOutcome } from "../launch/conclude-launch.js";
@@ -11,10 +14,11 @@ import { failureReport } from "../report/failure-report.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";
 import { launchSpec, runSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
+import { launchK8sCommand } from "./launch-k8s-command.js";
 import { parseCommandLine } from "./parse-command-line.js";
 import { formatOutcome } from "./run-command.js";
 
-const LAUNCHERS = ["slurm"] as const;
+const LAUNCHERS = ["slurm", "k8s"] as const;
 
 /** The options that only a new launch takes, and those only a resubmission takes (by value name and flag). */
 const NEW_LAUNCH_ONLY = { shards: "--shards", dryRun: "--dry-run", outputDir: "--output-dir" } as const;
@@ -25,6 +29,34 @@ function progressLine({ jobId, counts }: FollowProgress): string {
     `slurm job ${jobId}: ${counts.pending} pending, ${counts.running} running, ${counts.completed} completed, ` +
     `${counts.failed} failed\n`
   );
+}
+
+/** Why a Slurm option is refused with k8s, in words that say what Kubernetes does instead. */
+function slurmOnlyReason(key: string): string {
+  switch (key) {
+    case "resubmit":
+    case "tasks":
+      return (
+        "resubmission is Slurm's. A Kubernetes launch does not retry a failed index (a retried pod would leave a " +
+        "second run directory in its shard): the completed shards stay on the volume claim; delete the Jobs and " +
+        "launch again under a new --job-name"
+      );
+    case "outputDir":
+      return "on Kubernetes the shards and the merged run go to the volume claim, under --mount-path/<job name>/";
+    case "pollIntervalMs":
+      return "on Kubernetes the launcher watches the Jobs instead of polling";
+    default:
+      return "it is a Slurm option (an #SBATCH setting); launch k8s does not take it";
+  }
+}
+
+/** Refuses each option of `group` the command line gave (exit 2), saying why. */
+function refuseOptionsOf(group: OptionGroup, values: object, why: (key: string) => string): void {
+  for (const [key, entry] of Object.entries(group.options)) {
+    if ((values as Record<string, unknown>)[key] !== undefined) {
+      throw new ConfigError(`--${entry.flag}: ${why(key)}.`);
+    }
+  }
 }
 
 export async function launchCommand(io: CliIo): Promise<number> {
@@ -48,8 +80,17 @@ export async function launchCommand(io: CliIo): Promise<number> {
     );
   }
   const options = parseOptionValues(launchSpec.groups, values);
+  if (launcher === "k8s") {
+    refuseOptionsOf(slurmOptions, values, slurmOnlyReason);
+    return launchK8sCommand(io, options, launchedTokens);
+  }
+  refuseOptionsOf(
+    k8sOptions,
+    values,
+    () => "it is for launch k8s (Kubernetes); launch slurm does not take it",
+  );
   const slurm = {
-    jobName: options.jobName,
+    jobName: options.jobName ?? "llm-bench",
     partition: options.partition,
     time: options.time,
     cpusPerTask: options.cpusPerTask,

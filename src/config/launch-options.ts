@@ -1,4 +1,5 @@
-// `llm-bench launch` options: the shards and launch directory every launcher shares, and Slurm's own (sbatch lines).
+// `llm-bench launch` options: what every launcher takes (shards, job name, dry run), Slurm's own (the launch
+// directory, sbatch lines, resubmission) and Kubernetes' own (image, volume claim, namespace, kubeconfig, Secret).
 import { z } from "zod";
 import { numberFromText, option, optionGroup } from "./option.js";
 
@@ -18,9 +19,31 @@ export const launchOptions = optionGroup("Launch", {
     flag: "shards",
     placeholder: "N",
     help:
-      "How many shards: N tasks, each running the command on 1/N of every benchmark's samples (required to launch; " +
-      "a resubmission reads it from the launch directory).",
+      "How many shards: N tasks (Slurm array tasks, Indexed Job pods), each running the command on 1/N of every " +
+      "benchmark's samples (required to launch; a Slurm resubmission reads it from the launch directory).",
   }),
+  jobName: option({
+    schema: z
+      .string()
+      .refine((text) => /^[^\s"'\\#]+$/.test(text), {
+        message: "must be one word (no spaces, quotes, backslashes or #)",
+      })
+      .optional(),
+    flag: "job-name",
+    placeholder: "NAME",
+    help:
+      "The job's name: slurm's #SBATCH --job-name; k8s's Indexed Job (NAME-merge merges it; results under " +
+      "<mount path>/NAME/), lower-case letters, digits and -, at most 52 characters.",
+    defaultHelp: "slurm: llm-bench; k8s: llm-bench-<YYYYMMDD-HHMMSS>",
+  }),
+  dryRun: option({
+    schema: z.boolean().default(false),
+    flag: "dry-run",
+    help: "Print the job script (slurm) or the two Jobs' manifests as YAML (k8s); submit and write nothing.",
+  }),
+});
+
+export const slurmOptions = optionGroup("Slurm", {
   outputDir: option({
     schema: z.string().min(1).default("results"),
     flag: "output-dir",
@@ -28,11 +51,6 @@ export const launchOptions = optionGroup("Launch", {
     help:
       "Where the launch directory goes: DIR/launch-<time>/ with launch.json, the job script, shard-<i>/ (each " +
       "task's run directory), logs/ and merged/ (the merged run).",
-  }),
-  dryRun: option({
-    schema: z.boolean().default(false),
-    flag: "dry-run",
-    help: "Print the job script and submit nothing (nothing is written).",
   }),
   pollIntervalMs: option({
     schema: z.number().int().min(100).default(5_000),
@@ -63,9 +81,6 @@ export const launchOptions = optionGroup("Launch", {
     help: "With --resubmit: the task indices to submit again.",
     defaultHelp: "every task whose shard did not complete",
   }),
-});
-
-export const slurmOptions = optionGroup("Slurm", {
   partition: option({
     schema: z
       .string()
@@ -97,17 +112,6 @@ export const slurmOptions = optionGroup("Slurm", {
     help: "CPUs for each task (#SBATCH --cpus-per-task).",
     defaultHelp: "Slurm's (1)",
   }),
-  jobName: option({
-    schema: z
-      .string()
-      .refine((text) => /^[^\s"'\\#]+$/.test(text), {
-        message: "must be one word (no spaces, quotes, backslashes or #)",
-      })
-      .default("llm-bench"),
-    flag: "job-name",
-    placeholder: "NAME",
-    help: "The job's name (#SBATCH --job-name).",
-  }),
   sbatchLines: option({
     schema: z
       .array(
@@ -125,5 +129,60 @@ export const slurmOptions = optionGroup("Slurm", {
     placeholder: "LINE",
     isWholeItem: true,
     help: 'An extra #SBATCH line, e.g. --sbatch "--gres=gpu:1" (repeat for more; commas stay in the line).',
+  }),
+});
+
+export const k8sOptions = optionGroup("Kubernetes", {
+  image: option({
+    schema: z.string().min(1).optional(),
+    flag: "image",
+    placeholder: "IMAGE",
+    help: "The llm-bench container image every pod runs (built from the Dockerfile; required for k8s).",
+  }),
+  volumeClaim: option({
+    schema: z.string().min(1).optional(),
+    flag: "volume-claim",
+    placeholder: "PVC",
+    help:
+      "The PersistentVolumeClaim every pod mounts at --mount-path for the shards and the merged run (required for " +
+      "k8s; ReadWriteMany when the pods land on several nodes).",
+  }),
+  mountPath: option({
+    schema: z
+      .string()
+      .refine((text) => /^\/[^\s$]*$/.test(text), { message: "must be an absolute path without spaces or $" })
+      .default("/results"),
+    flag: "mount-path",
+    placeholder: "PATH",
+    help: "Where the pods mount the volume claim: the launch writes PATH/<job name>/shard-<i>/ and merged/.",
+  }),
+  namespace: option({
+    schema: z.string().min(1).default("default"),
+    flag: "namespace",
+    placeholder: "NS",
+    help: "The namespace the Jobs are created in.",
+  }),
+  kubeconfig: option({
+    schema: z.string().min(1).optional(),
+    flag: "kubeconfig",
+    placeholder: "FILE",
+    help: "The kubeconfig to reach the cluster with.",
+    defaultHelp: "$KUBECONFIG, else ~/.kube/config, else the pod's service account",
+  }),
+  context: option({
+    schema: z.string().min(1).optional(),
+    flag: "context",
+    placeholder: "NAME",
+    help: "The kubeconfig context to use.",
+    defaultHelp: "its current-context",
+  }),
+  apiKeySecret: option({
+    schema: z.string().min(1).optional(),
+    flag: "api-key-secret",
+    placeholder: "NAME:KEY",
+    help:
+      "The API key of the launched run, as OPENAI_API_KEY in every shard pod, from key KEY of the Secret NAME " +
+      "(the key never enters a manifest; --api-key is refused after -- for that reason).",
+    defaultHelp: "no key",
   }),
 });

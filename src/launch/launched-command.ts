@@ -57,12 +57,17 @@ export function parseLaunchedCommand(tokens: readonly string[] | undefined, usag
     );
   }
   for (const { option, why } of OWNED_OPTIONS) {
-    for (const spelling of spellings(option)) {
-      const given = args.find((token) => token === spelling || token.startsWith(`${spelling}=`));
-      if (given !== undefined) {
-        throw new ConfigError(`${spelling} cannot be given to the launched ${launchable}: ${why}.`);
-      }
+    const spelling = givenSpelling(args, option);
+    if (spelling !== undefined) {
+      throw new ConfigError(`${spelling} cannot be given to the launched ${launchable}: ${why}.`);
     }
   }
   return { command: launchable, args };
+}
+
+/** The spelling under which `option` appears in `args` (`--flag`, `--flag=…`, an alias, `-x`), if it does. */
+export function givenSpelling(args: readonly string[], option: Option): string | undefined {
+  return spellings(option).find((spelling) =>
+    args.some((token) => token === spelling || token.startsWith(`${spelling}=`)),
+  );
 }

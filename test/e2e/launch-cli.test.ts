@@ -91,7 +91,7 @@ describe("launch slurm (no cluster needed)", () => {
 
   it("refuses an unknown launcher", async () => {
     const result = await runCli(["launch", "pbs", "--shards", "2", "--", "run", "gsm8k"]);
-    expect(result.stderr).toMatch(/unknown launcher "pbs" \(slurm\)/);
+    expect(result.stderr).toMatch(/unknown launcher "pbs" \(slurm, k8s\)/);
     expect(result.code).toBe(2);
   });
 

@@ -19,6 +19,8 @@ export interface FakeKubeApiOptions {
   closeWatchAfterEvents?: number;
   /** Answer the first watch with an ERROR event (410 Gone) and close it. */
   isFirstWatchGone?: boolean;
+  /** The log of each pod of a Job, by Job name (its last `tailLines` lines when asked); else a line naming the pod. */
+  podLogs?: Record<string, string>;
 }
 
 export interface FakeRequest {
@@ -238,6 +240,16 @@ export async function startFakeKubeApi(options: FakeKubeApiOptions = {}): Promis
     }
     if (podsPath?.[2] !== undefined) {
       const pod = podsPath[2];
+      const log = Object.entries(options.podLogs ?? {}).find(
+        ([job]) => pod.startsWith(`${job}-`) && /^\d+-x7k2q$/.test(pod.slice(job.length + 1)),
+      )?.[1];
+      if (log !== undefined) {
+        const tail = Number(query["tailLines"] ?? Number.NaN);
+        const lines = log.split(/(?<=\n)/);
+        response.writeHead(200, { "content-type": "text/plain" });
+        response.end(Number.isInteger(tail) ? lines.slice(-tail).join("") : log);
+        return;
+      }
       response.writeHead(200, { "content-type": "text/plain" });
       response.end(
         `${pod} (${query["container"]}, last ${query["tailLines"]} lines)\nError: the shard failed\n`,
@@ -250,6 +262,8 @@ export async function startFakeKubeApi(options: FakeKubeApiOptions = {}): Promis
   function watch(response: ServerResponse, query: Record<string, string>): undefined {
     const name = /^metadata\.name=(.+)$/.exec(query["fieldSelector"] ?? "")?.[1] ?? "";
     response.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+    // The API server flushes a watch's headers at once (before any event), so the client's watch starts there.
+    response.flushHeaders();
     if (options.isFirstWatchGone === true && !isGoneSent) {
       isGoneSent = true;
       const gone = { kind: "Status", apiVersion: "v1", status: "Failure", reason: "Expired", code: 410 };
