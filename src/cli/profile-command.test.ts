@@ -60,6 +60,8 @@ describe("parseProfileCommandLine", () => {
       clientWarmupMs: 300,
       outputDir: "results",
       quiet: false,
+      replicaCooldownMs: 10_000,
+      replicaEjectAfter: 3,
       html: false,
       timeoutMs: 600_000,
       maxRetries: 0,
