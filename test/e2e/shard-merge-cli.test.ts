@@ -1,6 +1,6 @@
 // `run --shard` and `merge` from the command line: two shards of GSM8K against the oracle mock server merge into a
 // run whose accuracy is the oracle's truth and the unsharded run's; bad input exits 2 with what to do.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import {
   sharedData,
   startMockServerProcess,
 } from "./support/cli.js";
+import { onlyRunDir } from "./support/run-dir.js";
 
 const suite = hasSharedData ? describe : describe.skip;
 if (!hasSharedData) process.stderr.write("shard-merge-cli skipped: no shared data (LLM_BENCH_SHARED_DATA)\n");
@@ -23,10 +24,6 @@ function expectUsageError(result: CliResult, pattern: RegExp): void {
   expect(result.code).toBe(2);
 }
 
-const onlyDir = (dir: string): string => {
-  const entry = readdirSync(dir, { withFileTypes: true }).find((each) => each.isDirectory());
-  return join(dir, entry?.name ?? "");
-};
 const accuracyOf = (runDir: string): number =>
   (JSON.parse(readFileSync(join(runDir, "gsm8k.json"), "utf8")) as { accuracy: number }).accuracy;
 
@@ -60,8 +57,8 @@ suite("run --shard and merge (CLI)", () => {
     const merged = join(root, "merged");
     const result = await runCli([
       "merge",
-      onlyDir(join(root, "shard-1")),
-      onlyDir(join(root, "shard-0")),
+      onlyRunDir(join(root, "shard-1")),
+      onlyRunDir(join(root, "shard-0")),
       "--output",
       merged,
     ]);
@@ -77,23 +74,29 @@ suite("run --shard and merge (CLI)", () => {
     // Two runs of the same 120 samples (the shards and the whole): each answered as the oracle decided.
     expect(oracle?.served).toBe(240);
     expect(accuracyOf(merged)).toBe((oracle?.correct ?? 0) / 240);
-    expect(accuracyOf(merged)).toBe(accuracyOf(onlyDir(join(root, "whole"))));
+    expect(accuracyOf(merged)).toBe(accuracyOf(onlyRunDir(join(root, "whole"))));
 
-    const compared = await runCli(["compare", merged, onlyDir(join(root, "whole"))]);
+    const compared = await runCli(["compare", merged, onlyRunDir(join(root, "whole"))]);
     expect(compared.code).toBe(0);
     expect(compared.stdout).toMatch(/No significant difference/);
 
     // Refusals: a shard missing, no --output, the output taken.
     expectUsageError(
-      await runCli(["merge", onlyDir(join(root, "shard-0")), "--output", join(root, "m2")]),
+      await runCli(["merge", onlyRunDir(join(root, "shard-0")), "--output", join(root, "m2")]),
       /shard 1\/2 missing: a merged run needs all 2 shards/,
     );
     expectUsageError(
-      await runCli(["merge", onlyDir(join(root, "shard-0")), onlyDir(join(root, "shard-1"))]),
+      await runCli(["merge", onlyRunDir(join(root, "shard-0")), onlyRunDir(join(root, "shard-1"))]),
       /--output/,
     );
     expectUsageError(
-      await runCli(["merge", onlyDir(join(root, "shard-0")), onlyDir(join(root, "shard-1")), "-o", merged]),
+      await runCli([
+        "merge",
+        onlyRunDir(join(root, "shard-0")),
+        onlyRunDir(join(root, "shard-1")),
+        "-o",
+        merged,
+      ]),
       /already holds a run/,
     );
     expectUsageError(
