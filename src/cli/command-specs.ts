@@ -184,7 +184,8 @@ export const launchSpec = commandSpec({
     "llm-bench launch slurm --shards N [--partition P] [--time T] [--cpus-per-task C] [--sbatch LINE]... [--dry-run] -- run BENCH... [run options]\n" +
     "       llm-bench launch slurm --resubmit LAUNCH_DIR [--task I,...]\n" +
     "       llm-bench launch k8s --shards N --image IMAGE --volume-claim PVC [--api-key-secret NAME:KEY] [--namespace NS]\n" +
-    "                        [--kubeconfig FILE] [--context C] [--job-name NAME] [--dry-run] -- run BENCH... [run options]",
+    "                        [--backoff-limit-per-index N] [--kubeconfig FILE] [--context C] [--job-name NAME] [--dry-run]\n" +
+    "                        -- run BENCH... [run options]",
   description:
     "slurm: write an sbatch job-array script (--array=0-(N-1)) whose task I runs `llm-bench run … --shard I/N` into\n" +
     "<launch dir>/shard-I (resuming the run directory an earlier attempt left there), submit it, follow its tasks\n" +
@@ -192,7 +193,7 @@ export const launchSpec = commandSpec({
     "the result as `run` does. A failed task is shown with its log and the command that submits it alone again.\n" +
     "The launch directory must be on a filesystem the compute nodes share.\n" +
     "k8s: create an Indexed Job (completions = parallelism = N) whose pod I runs the image's `llm-bench run … --shard\n" +
-    "auto --shards N` into <mount path>/<job name>/shard-I on the volume claim, follow it through the Kubernetes API\n" +
+    "I/N` into <mount path>/<job name>/shard-I on the volume claim (resuming what an earlier pod of I left), follow it through the Kubernetes API\n" +
     "(your kubeconfig), and when every index succeeded create the merge Job (<job name>-merge, writing merged/); print\n" +
     "its output. A failed index is shown with its pod's log. The API key reaches the pods only from a Secret\n" +
     "(--api-key-secret); --dry-run prints both manifests as YAML. Slurm's and Kubernetes' options do not mix.",

@@ -84,6 +84,7 @@ export async function launchK8sCommand(
         options.apiKeySecret === undefined
           ? undefined
           : parseSecretReference(options.apiKeySecret, "OPENAI_API_KEY"),
+      backoffLimitPerIndex: options.backoffLimitPerIndex,
       isDryRun: options.dryRun,
       kubeconfig: options.kubeconfig,
       context: options.context,

@@ -185,4 +185,13 @@ export const k8sOptions = optionGroup("Kubernetes", {
       "(the key never enters a manifest; --api-key is refused after -- for that reason).",
     defaultHelp: "no key",
   }),
+  backoffLimitPerIndex: option({
+    schema: z.number().int().min(0).optional(),
+    flag: "backoff-limit-per-index",
+    placeholder: "N",
+    help:
+      "Retry a failed shard pod up to N times on its own (the Job's backoffLimitPerIndex; Kubernetes ≥ 1.29); a " +
+      "retried pod resumes the run its index left on the volume.",
+    defaultHelp: "0: a failed index fails the launch",
+  }),
 });

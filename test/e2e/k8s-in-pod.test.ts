@@ -1,7 +1,8 @@
 // The in-pod path of `launch k8s`, run here as processes (no Kubernetes control plane can run on this machine): each
-// pod of the Indexed Job is the image's ENTRYPOINT with the container's args as Kubernetes gives them — its
-// $(JOB_COMPLETION_INDEX) expanded, the env var set — against the oracle mock server, writing to a directory that
-// stands in for the shared volume; then the merge pod's command. The merged run equals an unsharded run's.
+// pod of the Indexed Job is its container's command and args as Kubernetes gives them (`$$` → `$`, the
+// JOB_COMPLETION_INDEX variable set), the image's CLI being this checkout's build, against the oracle mock server,
+// writing to a directory that stands in for the shared volume; a pod started again resumes its shard; then the
+// merge pod's command. The merged run equals an unsharded run's.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import type { IContainer } from "kubernetes-models/v1/Container";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildK8sLaunchManifests } from "../../src/launch/k8s/build-k8s-launch-manifests.js";
 import { IMAGE_ENTRYPOINT, inPodMergeCommand } from "../../src/launch/k8s/in-pod-merge-command.js";
+import { shardContainerOf } from "../../src/launch/k8s/launch-k8s.js";
 import {
   type CliResult,
   type MockServerProcess,
@@ -29,9 +31,11 @@ const entrypointHere = execFormOf(readDockerfile().at(-1), "ENTRYPOINT").map((wo
   index === 0 && word === "node" ? process.execPath : word.replace(/^\/app\//, `${repoRoot}/`),
 );
 
-/** Kubernetes' $(VAR) expansion of a container's command and args from its environment. */
+/** Kubernetes' expansion of a container's command and args: `$(VAR)` from its environment, `$$` → `$`. */
 const expand = (word: string, env: Record<string, string>): string =>
-  word.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (reference, name: string) => env[name] ?? reference);
+  word.replace(/\$\$|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (reference, name: string | undefined) =>
+    name === undefined ? "$" : (env[name] ?? reference),
+  );
 
 /** Runs a pod's one container as a process: its command (else the image's ENTRYPOINT) and args, its env. */
 function runContainer(
@@ -96,21 +100,21 @@ describe("launch k8s, in the pods", () => {
       join(repoRoot, IMAGE_ENTRYPOINT[1] ?? "").replace("/app/", "/"),
     ]);
     const merge = inPodMergeCommand({ launchDir, program: entrypointHere });
+    // The shard pods' container as `launch k8s` writes it, its program this checkout's build.
+    const shard = shardContainerOf(
+      { command: "run", args: runArgs.slice(1) },
+      SHARDS,
+      launchDir,
+      entrypointHere,
+    );
     const { indexedJob, mergeJob } = buildK8sLaunchManifests({
       name: "gsm8k-pods",
       image: "llm-bench:test",
       volumeClaim: "bench-results",
       mountPath: volume,
       shards: SHARDS,
-      shardArgs: [
-        ...runArgs,
-        "--shard",
-        "auto",
-        "--shards",
-        String(SHARDS),
-        "--output-dir",
-        `${launchDir}/shard-$(JOB_COMPLETION_INDEX)`,
-      ],
+      shardCommand: shard.command,
+      shardArgs: shard.args,
       mergeCommand: merge.command,
       mergeArgs: merge.args,
     });
@@ -129,7 +133,7 @@ describe("launch k8s, in the pods", () => {
     const shardRunDirs = Array.from({ length: SHARDS }, (_, index) =>
       onlyRunDir(join(launchDir, `shard-${index}`)),
     );
-    // Each pod read its index from JOB_COMPLETION_INDEX (--shard auto) and recorded it.
+    // Each pod read its index from JOB_COMPLETION_INDEX and recorded it.
     expect(
       shardRunDirs.map((dir) => readJson<{ config: { shard?: string } }>(join(dir, "run.json")).config.shard),
     ).toEqual(Array.from({ length: SHARDS }, (_, index) => `${index}/${SHARDS}`));
@@ -140,6 +144,15 @@ describe("launch k8s, in the pods", () => {
     const union = shardIds.flat();
     expect(new Set(union).size).toBe(union.length);
     expect(union).toHaveLength(Number(LIMIT));
+
+    // A pod of index 1 started again (a retry, --backoff-limit-per-index): it resumes that shard's run, asks
+    // nothing more, and leaves no second run directory.
+    const retried = await runContainer(shardContainer, { JOB_COMPLETION_INDEX: "1" }, volume);
+    expect(retried.code).toBe(0);
+    expect(retried.stderr).toContain(`shard 1: resuming ${shardRunDirs[1]}`);
+    expect(onlyRunDir(join(launchDir, "shard-1"))).toBe(shardRunDirs[1]);
+    const sessions = readJson<{ sessions: unknown[] }>(join(shardRunDirs[1] ?? "", "run.json")).sessions;
+    expect(sessions).toHaveLength(2);
 
     // The merge pod, once every index succeeded.
     const merged = await runContainer(mergeContainer, {}, volume);

@@ -85,23 +85,20 @@ describe("launch k8s", () => {
     expect(shards?.spec).toMatchObject({ completionMode: "Indexed", completions: 4, parallelism: 4 });
     const container = shards?.spec?.template.spec?.containers[0];
     expect(container?.image).toBe("registry.example/llm-bench:0.1.0");
-    expect(container?.args).toEqual([
-      "run",
-      "gsm8k",
-      "--base-url",
-      "http://vllm.bench.svc:8000/v1",
-      "--limit",
-      "30",
-      "--system-prompt",
-      // Kubernetes turns $$ back into $: the prompt reaches the pod as written, not expanded.
-      "Costs $$(HOME) and $$5.",
-      "--shard",
-      "auto",
-      "--shards",
-      "4",
-      "--output-dir",
-      `/results/${name}/shard-$(JOB_COMPLETION_INDEX)`,
-    ]);
+    // Kubernetes expands $(VAR) in the command and turns $$ into $: every $ of the script is doubled, so the
+    // shell gets it as written, and the prompt reaches the run unexpanded.
+    expect(container?.command).toEqual(["/bin/sh", "-c"]);
+    const [raw = ""] = container?.args ?? [];
+    expect(raw.replace(/\$\$/g, "")).not.toContain("$");
+    const script = raw.replaceAll("$$", "$");
+    expect(script).toContain(`shard_dir=/results/${name}/shard-"$JOB_COMPLETION_INDEX"`);
+    const command =
+      "node /app/dist/cli/main.js run gsm8k --base-url http://vllm.bench.svc:8000/v1 --limit 30 " +
+      `--system-prompt 'Costs $(HOME) and $5.' --shard "$JOB_COMPLETION_INDEX"/4 ` +
+      `--output-dir /results/${name}/shard-"$JOB_COMPLETION_INDEX"`;
+    // A pod of an index that an earlier pod started resumes its run; else it starts it.
+    expect(script).toContain(`exec ${command} --resume "$run_dir"`);
+    expect(script.endsWith(`\nexec ${command}`)).toBe(true);
     expect(container?.env).toEqual([
       { name: "OPENAI_API_KEY", valueFrom: { secretKeyRef: { name: "llm-api", key: "api-key" } } },
     ]);

@@ -1,12 +1,14 @@
-// `llm-bench launch k8s -- run …` as a library call: the Indexed Job whose pod I runs `run … --shard auto --shards N`
-// into <mount path>/<name>/shard-I and the merge Job, built and checked; a dry run returns them as YAML, else they
-// are submitted and followed, and the merge pod's log (the merged tables) is read back.
+// `llm-bench launch k8s -- run …` as a library call: the Indexed Job whose pod I runs `run … --shard I/N` into
+// <mount path>/<name>/shard-I (resuming the run an earlier pod of I left there) and the merge Job, built and
+// checked; a dry run returns them as YAML, else they are submitted and followed, and the merge pod's log (the
+// merged tables) is read back.
 import { connectionOptions } from "../../config/connection-options.js";
 import { ConfigError } from "../../errors.js";
 import type { LaunchedCommand } from "../launched-command.js";
 import { givenSpelling } from "../launched-command.js";
+import { shardShellLines } from "../shard-command.js";
 import { buildK8sLaunchManifests, mergeJobName } from "./build-k8s-launch-manifests.js";
-import { inPodMergeCommand } from "./in-pod-merge-command.js";
+import { IMAGE_ENTRYPOINT, inPodMergeCommand } from "./in-pod-merge-command.js";
 import { k8sLaunchOptionsSchema, type SecretEnv } from "./k8s-launch-options.js";
 import { openKubeClient } from "./open-kube-client.js";
 import { type JobLog, readJobLog } from "./read-job-log.js";
@@ -29,6 +31,8 @@ export interface K8sLaunchRequest {
   mountPath?: string | undefined;
   /** The run's API key as OPENAI_API_KEY in the shard pods, from a Secret. */
   apiKeySecret?: SecretEnv | undefined;
+  /** Retries of a failed index (each resumes its shard's run); none by default. */
+  backoffLimitPerIndex?: number | undefined;
   isDryRun?: boolean | undefined;
   kubeconfig?: string | undefined;
   context?: string | undefined;
@@ -100,10 +104,15 @@ export async function launchK8s(
   }
   const launchDir = `${settings.mountPath.replace(/\/+$/, "")}/${name}`;
   const merge = inPodMergeCommand({ launchDir });
+  const shard = shardContainerOf(request.launched, request.shards, launchDir);
   const manifests = buildK8sLaunchManifests({
     ...settings,
     shards: request.shards,
-    shardArgs: shardArgsOf(request.launched, request.shards, launchDir),
+    shardCommand: shard.command,
+    shardArgs: shard.args,
+    ...(request.backoffLimitPerIndex === undefined
+      ? {}
+      : { backoffLimitPerIndex: request.backoffLimitPerIndex }),
     mergeCommand: merge.command,
     mergeArgs: merge.args,
     secretEnv: request.apiKeySecret === undefined ? [] : [request.apiKeySecret],
@@ -155,18 +164,23 @@ export function defaultLaunchName(now: Date): string {
 }
 
 /**
- * One pod's arguments after the image's entrypoint: the user's, each `$` doubled so that Kubernetes' `$(VAR)`
- * expansion gives them back as written, then the shard's own, whose `$(JOB_COMPLETION_INDEX)` it does expand.
+ * A shard pod's container: `/bin/sh -c` with the lines every launcher's task runs (`shardShellLines`): the shard
+ * index from `JOB_COMPLETION_INDEX`, and a run directory an earlier pod of that index left on the volume resumed
+ * (`--resume`) rather than started again — so a pod retried by `--backoff-limit-per-index` asks only what is left.
+ * Every `$` is doubled: Kubernetes expands `$(VAR)` in a container's command and args and turns `$$` into `$`, so
+ * the shell gets the script as written.
  */
-export function shardArgsOf(launched: LaunchedCommand, shards: number, launchDir: string): string[] {
-  return [
-    launched.command,
-    ...launched.args.map((word) => word.replaceAll("$", () => "$$")),
-    "--shard",
-    "auto",
-    "--shards",
-    String(shards),
-    "--output-dir",
-    `${launchDir.replaceAll("$", () => "$$")}/shard-$(JOB_COMPLETION_INDEX)`,
-  ];
+export function shardContainerOf(
+  launched: LaunchedCommand,
+  shards: number,
+  launchDir: string,
+  program: readonly string[] = IMAGE_ENTRYPOINT,
+): { command: string[]; args: string[] } {
+  const script = shardShellLines({ program, launched, shards, launchDir }, COMPLETION_INDEX_VARIABLE).join(
+    "\n",
+  );
+  return { command: ["/bin/sh", "-c"], args: [script.replaceAll("$", () => "$$")] };
 }
+
+/** The environment variable in which Kubernetes gives an Indexed Job's pod its index. */
+const COMPLETION_INDEX_VARIABLE = "JOB_COMPLETION_INDEX";
