@@ -55,11 +55,26 @@ export CONTAINERS_CONF="$CONF"
 
 ping() { curl -fsS --max-time 3 --unix-socket "$SOCKET" http://d/_ping >/dev/null 2>&1; }
 
+# A service started from a directory since removed (a deleted checkout) still answers pings but cannot start a
+# container (conmon: "Failed to get working directory"): stop it, so that one is started below from $ENGINE_DIR.
+for pid in $(pgrep -f "podman system service --time=0 unix://$SOCKET" || true); do
+  if [[ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" == *" (deleted)" ]]; then
+    log "stopping the API service (pid $pid): the directory it was started from is gone"
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+  fi
+done
+
 if ! ping; then
   log "starting podman's API service on $SOCKET"
   rm -f "$SOCKET"
   # setsid + nohup: the service outlives this script and the test run that called it.
-  setsid nohup podman system service --time=0 "unix://$SOCKET" >"$ENGINE_DIR/service.log" 2>&1 </dev/null &
+  # Started from $ENGINE_DIR, which outlives any checkout that runs this script.
+  (cd "$ENGINE_DIR" && exec setsid nohup podman system service --time=0 "unix://$SOCKET" \
+    >"$ENGINE_DIR/service.log" 2>&1 </dev/null) &
   for _ in $(seq 1 100); do
     ping && break
     sleep 0.1
