@@ -37,9 +37,9 @@ function slurmOnlyReason(key: string): string {
     case "resubmit":
     case "tasks":
       return (
-        "resubmission is Slurm's. A Kubernetes launch does not retry a failed index (a retried pod would leave a " +
-        "second run directory in its shard): the completed shards stay on the volume claim; delete the Jobs and " +
-        "launch again under a new --job-name"
+        "resubmission is Slurm's. On Kubernetes a failed index is retried by the Job itself: give " +
+        "--backoff-limit-per-index N (a retried pod resumes its shard's run); after a failed launch the completed " +
+        "shards stay on the volume claim — delete the Jobs and launch again under a new --job-name"
       );
     case "outputDir":
       return "on Kubernetes the shards and the merged run go to the volume claim, under --mount-path/<job name>/";

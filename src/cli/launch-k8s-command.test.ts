@@ -46,7 +46,7 @@ describe("launch k8s refuses", () => {
     ],
     [
       ["--shards", "2", ...K8S, "--resubmit", "results/launch-x"],
-      /--resubmit: resubmission is Slurm's\. A Kubernetes launch does not retry a failed index.*new --job-name/,
+      /--resubmit: resubmission is Slurm's\. On Kubernetes a failed index is retried by the Job itself: give --backoff-limit-per-index N.*new --job-name/,
     ],
     [["--shards", "2", ...K8S, "--task", "1", ...RUN], /--task: resubmission is Slurm's/],
     [

@@ -1,0 +1,59 @@
+// `llm-bench launch slurm`'s refusals, in process: each bad launch is a ConfigError (exit 2) saying what to change,
+// thrown before anything is written or submitted (the command line's own exit-code path: test/e2e/launch-cli.test.ts).
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../errors.js";
+import type { CliIo } from "./cli-io.js";
+import { launchCommand } from "./launch-command.js";
+
+/** Runs `llm-bench launch …argv` in process, with no sbatch on PATH: a launch past its checks would stop there. */
+async function refusal(argv: readonly string[]): Promise<string> {
+  const io: CliIo = {
+    argv,
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    env: { PATH: "/nonexistent" },
+    signal: new AbortController().signal,
+  };
+  const error = await launchCommand(io).then(
+    (code) => new Error(`not refused (exit ${code})`),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
+describe("launch slurm refuses", () => {
+  it.each([
+    [["--shards", "2", "run", "gsm8k"], /no -- before the command to launch/],
+    [["--", "run", "gsm8k"], /--shards N is required/],
+    [["--shards", "0", "--", "run", "gsm8k"], /--shards: expected a positive integer, got "0"/],
+    [
+      ["--shards", "2", "--", "run", "gsm8k", "--shard", "0/2"],
+      /--shard cannot be given to the launched run: each task gets its own shard/,
+    ],
+    [
+      ["--shards", "2", "--", "run", "gsm8k", "--output-dir", "x"],
+      /--output-dir cannot be given to the launched run/,
+    ],
+    [
+      ["--shards", "2", "--", "run", "gsm8k", "--resume", "x"],
+      /--resume cannot be given to the launched run/,
+    ],
+    [
+      ["--shards", "2", "--", "run", "gsm8k", "--concurency", "4"],
+      /unknown option --concurency; did you mean --concurrency/,
+    ],
+    [["--shards", "2", "--", "profile"], /must be one of run/],
+    [["--shards", "2", "--time", "soon", "--", "run", "gsm8k"], /--time: must be a Slurm time/],
+    [["--shards", "2", "--task", "1", "--", "run", "gsm8k"], /--task goes with --resubmit/],
+    [
+      ["--shards", "2", "--sbatch", "--array=0-9", "--", "run", "gsm8k"],
+      /--sbatch: sets what the launcher writes itself/,
+    ],
+    [["--resubmit", "/nonexistent/launch-x"], /no launch.json there/],
+    [["--resubmit", "/nonexistent/launch-x", "--shards", "2"], /--shards is for a new launch/],
+  ])("refuses %j", async (args, message) => {
+    expect(await refusal(["slurm", ...args])).toMatch(message);
+  });
+});
