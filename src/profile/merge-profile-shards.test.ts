@@ -199,6 +199,12 @@ describe("profile shards and mergeProfileShards", () => {
       ),
     ).toMatch(/shard 1\/3 is given twice/);
     expect(await refusal(() => mergeProfileShards({ directories, output }))).toMatch(
+      /already holds a run \(run\.json\)/,
+    );
+    const cluttered = freshOutput();
+    mkdirSync(cluttered);
+    writeFileSync(join(cluttered, "notes.txt"), "kept\n");
+    expect(await refusal(() => mergeProfileShards({ directories, output: cluttered }))).toMatch(
       /exists and is not empty/,
     );
     const tampered = join(mkdtempSync(join(tmpdir(), "profile-tampered-")), "shard-1");

@@ -6,20 +6,21 @@
 // With `--accuracy-benchmark` the shards' samples are joined and the accuracy files written from them
 // (`merge-profile-accuracy.ts`).
 
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { optionsByKey } from "../config/option.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
 import { replicaUrls } from "../core/replica-urls.js";
 import { toolVersion } from "../core/tool-version.js";
 import { redactUrl } from "../core/url-secrets.js";
-import { ConfigError, toError } from "../errors.js";
+import { ConfigError } from "../errors.js";
 import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector, type MetricsSummary } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import type { RunManifest } from "../results/run-manifest.js";
 import { summaryForManifest, writeFileAtomic, writeRunManifest } from "../results/write-run-results.js";
+import { checkMergeOutput } from "../runner/merge-runs.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { type MergedProfileAccuracy, mergeProfileAccuracy } from "./merge-profile-accuracy.js";
 import { exportRecordChunkTimes, exportRecordMetrics } from "./profile-export-record.js";
@@ -96,7 +97,7 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
   if (options.directories.length === 0) {
     throw new ConfigError("merge: name the shard directories of the profile (one per shard).");
   }
-  checkOutput(output, options.directories);
+  checkMergeOutput(output, options.directories);
   const shards = orderedShards(options.directories.map(readProfileShard));
   const [first] = shards;
   if (first === undefined) throw new ConfigError("merge: no shard directory was read.");
@@ -207,23 +208,6 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
   };
   writeRunManifest(output, manifest);
   return { runDir: output, model, summary, clients, accuracy, notes };
-}
-
-function checkOutput(output: string, directories: readonly string[]): void {
-  const target = resolve(output);
-  if (directories.some((directory) => resolve(directory) === target)) {
-    throw new ConfigError(`merge: --output ${output} is one of the shards; give a new directory.`);
-  }
-  if (!existsSync(output)) return;
-  let entries: string[];
-  try {
-    entries = readdirSync(output);
-  } catch (error) {
-    throw new ConfigError(`merge: --output ${output} is not a directory (${toError(error).message}).`);
-  }
-  if (entries.length > 0) {
-    throw new ConfigError(`merge: --output ${output} exists and is not empty; give a new directory.`);
-  }
 }
 
 function shardText(shard: ProfileShardDirectory): string {

@@ -166,6 +166,15 @@ suite("run --shard and merge", () => {
     await expect(mergeRuns({ directories: [a, b, c], output: mmlu.whole, env: {} })).rejects.toThrow(
       /already holds a run/,
     );
+    await expect(mergeRuns({ directories: [a, b, c], output: b, env: {} })).rejects.toThrow(
+      /is one of the shards/,
+    );
+    const cluttered = fresh();
+    mkdirSync(cluttered);
+    writeFileSync(path.join(cluttered, "notes.txt"), "kept\n");
+    await expect(mergeRuns({ directories: [a, b, c], output: cluttered, env: {} })).rejects.toThrow(
+      /exists and is not empty/,
+    );
   });
 
   it("refuses shards of different runs and samples a shard should not hold", async () => {

@@ -49,8 +49,8 @@ export async function mergeRuns(input: MergeRunsOptions): Promise<RunOutcome> {
   const clock = input.clock ?? (() => new Date());
   const shards = orderedShardSet(input.directories.map(readShardRun));
   checkSameRun(shards);
+  checkMergeOutput(input.output, input.directories);
   const output = resolve(input.output);
-  checkOutput(output, shards);
 
   const first = shards[0] as ShardRun;
   const options = unshardedOptions(first, dirname(output));
@@ -195,17 +195,29 @@ function checkSameRun(shards: readonly ShardRun[]): void {
   }
 }
 
-function checkOutput(output: string, shards: readonly ShardRun[]): void {
-  if (shards.some((entry) => resolve(entry.dir) === output)) {
+/**
+ * `merge --output`: a new directory, or an empty one — not one of the shards, not a run already (a run's or a
+ * profile's merge).
+ */
+export function checkMergeOutput(output: string, directories: readonly string[]): void {
+  const target = resolve(output);
+  if (directories.some((directory) => resolve(directory) === target)) {
     throw new ConfigError(`merge: --output ${output} is one of the shards; name a new directory.`);
   }
-  if (existsSync(join(output, "run.json"))) {
+  if (!existsSync(target)) return;
+  if (existsSync(join(target, "run.json"))) {
     throw new ConfigError(
       `merge: ${output} already holds a run (run.json); name a new --output directory or remove it.`,
     );
   }
-  if (existsSync(output) && readdirSync(output).length > 0) {
-    throw new ConfigError(`merge: ${output} is not empty; name a new --output directory.`);
+  let entries: string[];
+  try {
+    entries = readdirSync(target);
+  } catch (error) {
+    throw new ConfigError(`merge: --output ${output} is not a directory (${toError(error).message}).`);
+  }
+  if (entries.length > 0) {
+    throw new ConfigError(`merge: --output ${output} exists and is not empty; name a new directory.`);
   }
 }
 
