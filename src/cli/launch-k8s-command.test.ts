@@ -1,31 +1,13 @@
 // `llm-bench launch k8s`'s refusals, in process: each bad launch is a ConfigError (exit 2) saying what to change,
 // thrown before any kubeconfig is read or anything is submitted; Slurm's and Kubernetes' options do not mix.
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../errors.js";
-import type { CliIo } from "./cli-io.js";
-import { launchCommand } from "./launch-command.js";
+import { launchRefusal } from "./test-support/launch-refusal.js";
 
 const K8S = ["--image", "registry.example/llm-bench:0.1.0", "--volume-claim", "bench-results"];
 const RUN = ["--", "run", "gsm8k", "--base-url", "http://vllm.bench.svc:8000/v1"];
 
-/** Runs `llm-bench launch …argv` in process; the kubeconfig path points nowhere, so a launch that got past its
- * checks would fail on reading it, not submit anything. */
-async function refusal(argv: readonly string[]): Promise<string> {
-  const io: CliIo = {
-    argv,
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    env: { KUBECONFIG: "/nonexistent/kubeconfig" },
-    signal: new AbortController().signal,
-  };
-  const error = await launchCommand(io).then(
-    (code) => new Error(`not refused (exit ${code})`),
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return (error as Error).message;
-}
+const refusal = (argv: readonly string[]): Promise<string> =>
+  launchRefusal(argv, { KUBECONFIG: "/nonexistent/kubeconfig" });
 
 describe("launch k8s refuses", () => {
   it.each([

@@ -1,27 +1,9 @@
 // `llm-bench launch slurm`'s refusals, in process: each bad launch is a ConfigError (exit 2) saying what to change,
 // thrown before anything is written or submitted (the command line's own exit-code path: test/e2e/launch-cli.test.ts).
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../errors.js";
-import type { CliIo } from "./cli-io.js";
-import { launchCommand } from "./launch-command.js";
+import { launchRefusal } from "./test-support/launch-refusal.js";
 
-/** Runs `llm-bench launch …argv` in process, with no sbatch on PATH: a launch past its checks would stop there. */
-async function refusal(argv: readonly string[]): Promise<string> {
-  const io: CliIo = {
-    argv,
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    env: { PATH: "/nonexistent" },
-    signal: new AbortController().signal,
-  };
-  const error = await launchCommand(io).then(
-    (code) => new Error(`not refused (exit ${code})`),
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ConfigError);
-  return (error as Error).message;
-}
+const refusal = (argv: readonly string[]): Promise<string> => launchRefusal(argv, { PATH: "/nonexistent" });
 
 describe("launch slurm refuses", () => {
   it.each([
