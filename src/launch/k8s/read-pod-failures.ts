@@ -1,5 +1,6 @@
 // The failed pods of a Job, found by its job-name label, each with its completion index, why it ended and the end
-// of its log (if the API server still has it): what a launch reports for a failed shard or merge.
+// of its log (if the API server still has it): what a launch reports for a failed shard or merge. Also the listing
+// and log reading `readJobLog` shares.
 import type { V1Pod } from "@kubernetes/client-node";
 import { toError } from "../../errors.js";
 import { CONTAINER_NAME } from "./build-k8s-launch-manifests.js";
@@ -36,11 +37,7 @@ export async function readPodFailures(options: {
   };
   let pods: V1Pod[];
   try {
-    const list = await client.core.listNamespacedPod({
-      namespace,
-      labelSelector: `${JOB_NAME_LABEL}=${jobName}`,
-    });
-    pods = list.items;
+    pods = await listJobPods(client, namespace, jobName);
   } catch (error) {
     throw kubeApiError(error, call);
   }
@@ -51,7 +48,12 @@ export async function readPodFailures(options: {
   const failures: PodFailure[] = [];
   for (const { pod, index } of failed) {
     const name = pod.metadata?.name ?? "";
-    failures.push({ pod: name, index, reason: reasonOf(pod), log: await readLog(options, name) });
+    failures.push({
+      pod: name,
+      index,
+      reason: reasonOf(pod),
+      log: await readContainerLog(client, namespace, name, options.tailLines ?? 40),
+    });
   }
   return failures;
 }
@@ -75,23 +77,37 @@ function reasonOf(pod: V1Pod): string {
   return why.length > 0 ? why.join(": ") : "failed";
 }
 
-async function readLog(
-  options: { client: KubeClient; namespace: string; tailLines?: number },
+/** The pods of the Job `jobName` (by its job-name label); the API's error as thrown. */
+export async function listJobPods(client: KubeClient, namespace: string, jobName: string): Promise<V1Pod[]> {
+  const list = await client.core.listNamespacedPod({
+    namespace,
+    labelSelector: `${JOB_NAME_LABEL}=${jobName}`,
+  });
+  return list.items;
+}
+
+/** The llm-bench container's log of `pod` (its last `tailLines`, else all), or why it could not be read. */
+export async function readContainerLog(
+  client: KubeClient,
+  namespace: string,
   pod: string,
+  tailLines?: number,
 ): Promise<PodFailure["log"]> {
   try {
-    const text = await options.client.core.readNamespacedPodLog({
+    const text = await client.core.readNamespacedPodLog({
       name: pod,
-      namespace: options.namespace,
+      namespace,
       container: CONTAINER_NAME,
-      tailLines: options.tailLines ?? 40,
+      ...(tailLines === undefined ? {} : { tailLines }),
     });
     return { status: "read", text };
   } catch (error) {
-    const status = (error as { code?: unknown }).code;
-    return {
-      status: "unavailable",
-      message: typeof status === "number" ? `the API server answered ${status}` : toError(error).message,
-    };
+    return { status: "unavailable", message: describeKubeFailure(error) };
   }
+}
+
+/** An API failure in a few words: the status the server answered, else the error's message. */
+export function describeKubeFailure(error: unknown): string {
+  const status = (error as { code?: unknown }).code;
+  return typeof status === "number" ? `the API server answered ${status}` : toError(error).message;
 }
