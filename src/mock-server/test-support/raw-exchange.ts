@@ -31,6 +31,8 @@ export interface RawExchangeOptions {
   idleMs?: number;
   /** Hang up after this many bytes (default 8 MiB). */
   maxBytes?: number;
+  /** After a complete message, how long to wait for the server to close the connection (default 100). */
+  closeWaitMs?: number;
 }
 
 export function rawExchange(
@@ -44,6 +46,7 @@ export function rawExchange(
     idleMs = 2_000,
     maxBytes = 8 * 1024 * 1024,
   } = options;
+  const closeWaitMs = options.closeWaitMs ?? 100;
   const payload = body === undefined ? "" : JSON.stringify(body);
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
@@ -83,7 +86,7 @@ export function rawExchange(
         ending = "complete";
         // Wait a moment to see whether the server closes the connection after the message.
         clearTimeout(timer);
-        timer = setTimeout(() => finish("complete", false), 100);
+        timer = setTimeout(() => finish("complete", false), closeWaitMs);
         return;
       }
       armIdle();
