@@ -40,7 +40,7 @@ function write(path: string, content: string | Buffer): void {
 /** Random-looking but fixed bytes: never valid UTF-8 JSON. */
 const binaryBytes = Buffer.from(Array.from({ length: 256 }, (_, index) => (index * 167 + 13) % 256));
 
-function writeGsm8k(dataDir: string, testText: string): void {
+function writeGsm8k(dataDir: string, testText: string | Buffer): void {
   write(join(dataDir, "gsm8k/test.jsonl"), testText);
   write(join(dataDir, "gsm8k/train.jsonl"), `${gsm8kRow("1+1", 2)}\n`);
 }
