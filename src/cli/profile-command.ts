@@ -2,12 +2,12 @@
 
 import type { ProfileOptionsInput } from "../config/profile-options.js";
 import { ConfigError } from "../errors.js";
-import { firstProfileError } from "../results/first-profile-error.js";
 import { runProfile } from "../profile/run-profile.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { replicaTable } from "../report/replica-table.js";
+import { firstProfileError } from "../results/first-profile-error.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";

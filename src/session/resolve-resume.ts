@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { replicaUrlSecrets } from "../core/replica-urls.js";
+import { toolVersion } from "../core/tool-version.js";
 import { isUrlOption } from "../core/written-options.js";
 import { ConfigError } from "../errors.js";
-import { toolVersion } from "../core/tool-version.js";
 import {
   isNewerVersion,
   newerRunMessage,

@@ -35,13 +35,16 @@ describe("the bad-input table", () => {
     for (const row of rows) if (row.exitCode === 1) expect(row.why, row.name).toBeTruthy();
   });
 
-  it.each(rows.map((row, index) => [`${row.category} / ${row.name}`, index] as const))("%s", (_name, index) => {
-    const outcome = outcomes[index];
-    expect(outcome, "the row ran").toBeDefined();
-    if (outcome === undefined) return;
-    expect(
-      outcome.problems,
-      `argv: ${outcome.row.argv.join(" ")}\nstderr: ${outcome.stderr.trim().slice(-800)}`,
-    ).toEqual([]);
-  });
+  it.each(rows.map((row, index) => [`${row.category} / ${row.name}`, index] as const))(
+    "%s",
+    (_name, index) => {
+      const outcome = outcomes[index];
+      expect(outcome, "the row ran").toBeDefined();
+      if (outcome === undefined) return;
+      expect(
+        outcome.problems,
+        `argv: ${outcome.row.argv.join(" ")}\nstderr: ${outcome.stderr.trim().slice(-800)}`,
+      ).toEqual([]);
+    },
+  );
 });

@@ -47,14 +47,20 @@ function writeGsm8k(dataDir: string, testText: string | Buffer): void {
 
 function writeDatasets(root: string): void {
   writeGsm8k(join(root, "data"), `${gsm8kRow("2+3", 5)}\n${gsm8kRow("2+4", 6)}\n`);
-  writeGsm8k(join(root, "data-missing-column"), `${gsm8kRow("2+3", 5)}\n${JSON.stringify({ question: "2+4" })}\n`);
+  writeGsm8k(
+    join(root, "data-missing-column"),
+    `${gsm8kRow("2+3", 5)}\n${JSON.stringify({ question: "2+4" })}\n`,
+  );
   writeGsm8k(join(root, "data-wrong-type"), `${JSON.stringify({ question: 5, answer: ["6"] })}\n`);
   writeGsm8k(join(root, "data-empty-split"), "");
   writeGsm8k(join(root, "data-not-jsonl"), "question,answer\n2+3,5\n");
   writeGsm8k(join(root, "data-binary"), binaryBytes);
   const mmlu = join(root, "data-mmlu-missing-column/mmlu");
   write(join(mmlu, "test/anatomy_test.csv"), "question,choice0,choice1,choice2,choice3\nWhich?,a,b,c,d\n");
-  write(join(mmlu, "dev/anatomy_dev.csv"), "question,choice0,choice1,choice2,choice3,answer\nWhich?,a,b,c,d,0\n");
+  write(
+    join(mmlu, "dev/anatomy_dev.csv"),
+    "question,choice0,choice1,choice2,choice3,answer\nWhich?,a,b,c,d,0\n",
+  );
 }
 
 function writeFiles(root: string): void {
@@ -63,7 +69,10 @@ function writeFiles(root: string): void {
   write(join(root, "files/binary.jsonl"), binaryBytes);
   write(join(root, "files/wrong-schema.jsonl"), `${JSON.stringify({ colour: "blue" })}\n`);
   write(join(root, "files/wrong-schema.json"), `${JSON.stringify({ colour: "blue" })}\n`);
-  write(join(root, "files/unknown-ids.jsonl"), `${JSON.stringify({ id: "no-such-sample", response: "5" })}\n`);
+  write(
+    join(root, "files/unknown-ids.jsonl"),
+    `${JSON.stringify({ id: "no-such-sample", response: "5" })}\n`,
+  );
   mkdirSync(join(root, "files/a-directory.jsonl"), { recursive: true });
 }
 
@@ -78,13 +87,22 @@ function writeReferences(root: string): void {
 function writeDefinitions(root: string): void {
   const dir = join(root, "byob");
   write(join(dir, "capitals.jsonl"), `${JSON.stringify({ country: "France", capital: "Paris" })}\n`);
-  const base = 'name: capitals\ndataset: capitals.jsonl\ntarget_field: capital\n';
+  const base = "name: capitals\ndataset: capitals.jsonl\ntarget_field: capital\n";
   write(join(dir, "missing-prompt.yaml"), `${base}scorer: exact_match\n`);
-  write(join(dir, "bad-type.yaml"), `${base}prompt: "Capital of {country}?"\nscorer: exact_match\nnum_fewshot: many\n`);
+  write(
+    join(dir, "bad-type.yaml"),
+    `${base}prompt: "Capital of {country}?"\nscorer: exact_match\nnum_fewshot: many\n`,
+  );
   write(join(dir, "unknown-scorer.yaml"), `${base}prompt: "Capital of {country}?"\nscorer: exact_matchh\n`);
   write(join(dir, "malformed.yaml"), "name: [capitals\n  dataset: :\n");
-  write(join(dir, "missing-dataset.yaml"), 'name: capitals\ndataset: nowhere.jsonl\nprompt: "{country}?"\ntarget_field: capital\nscorer: exact_match\n');
-  write(join(dir, "unknown-field.yaml"), `${base}prompt: "Capital of {country}?"\nscorer: exact_match\nprompt_templat: x\n`);
+  write(
+    join(dir, "missing-dataset.yaml"),
+    'name: capitals\ndataset: nowhere.jsonl\nprompt: "{country}?"\ntarget_field: capital\nscorer: exact_match\n',
+  );
+  write(
+    join(dir, "unknown-field.yaml"),
+    `${base}prompt: "Capital of {country}?"\nscorer: exact_match\nprompt_templat: x\n`,
+  );
   write(join(dir, "no-export.ts"), "export const capitals = 1;\n");
   write(join(dir, "binary.yaml"), binaryBytes);
 }
@@ -96,9 +114,25 @@ function onlyDirectory(outputDir: string): string {
   return join(outputDir, entry.name);
 }
 
-async function makeRun(root: string, name: string, baseUrl: string, extra: readonly string[], expected: number): Promise<string> {
+async function makeRun(
+  root: string,
+  name: string,
+  baseUrl: string,
+  extra: readonly string[],
+  expected: number,
+): Promise<string> {
   const outputDir = join(root, "runs", name);
-  const argv = ["run", "gsm8k", "--base-url", baseUrl, "--data-dir", join(root, "data"), "--output-dir", outputDir, "-q"];
+  const argv = [
+    "run",
+    "gsm8k",
+    "--base-url",
+    baseUrl,
+    "--data-dir",
+    join(root, "data"),
+    "--output-dir",
+    outputDir,
+    "-q",
+  ];
   const result = await runCli([...argv, ...extra]);
   if (result.code !== expected) {
     throw new Error(`fixture run ${name} exited ${result.code}, not ${expected}:\n${result.stderr}`);

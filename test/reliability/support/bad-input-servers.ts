@@ -12,7 +12,14 @@ import {
 import { type MockServerProcess, startMockServerProcess } from "../../e2e/support/cli.js";
 
 /** What the scripted server answers under `/<kind>/v1/…`. */
-export const SCRIPTED_KINDS = ["html", "not-found", "garbage", "unauthorized", "forbidden", "chat-unauthorized"] as const;
+export const SCRIPTED_KINDS = [
+  "html",
+  "not-found",
+  "garbage",
+  "unauthorized",
+  "forbidden",
+  "chat-unauthorized",
+] as const;
 export type ScriptedKind = (typeof SCRIPTED_KINDS)[number];
 
 export interface BadInputServers {
@@ -40,7 +47,9 @@ function answerScripted(url: string, authorization: string, response: ServerResp
   const isModels = url.endsWith("/models");
   switch (kind) {
     case "html":
-      response.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome to nginx!</body></html>");
+      response
+        .writeHead(200, { "content-type": "text/html" })
+        .end("<html><body>Welcome to nginx!</body></html>");
       return;
     case "not-found":
       response.writeHead(404, { "content-type": "text/plain" }).end("404 page not found");

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../e2e/support/cli.js";
-import type { BadInputRow } from "./bad-input-table.js";
 import { BAD_INPUT_API_KEY } from "./bad-input-fixtures.js";
+import type { BadInputRow } from "./bad-input-table.js";
 
 /** A stack trace or the CLI's last-resort handler. */
 export const STACK_TRACE = /\n\s+at |internal error|Error: .*\n\s+at /;
@@ -33,25 +33,32 @@ export function completeClaims(outputDir: string): string[] {
   return filesUnder(outputDir)
     .filter((path) => path.endsWith(".json"))
     .flatMap((path) => {
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
-    } catch {
-      return [`${path} is not JSON`];
-    }
-    if (path.endsWith("run.json")) return value["status"] === "completed" ? [`${path}: status completed`] : [];
-    const isResultFile = "accuracy" in value && "num_samples" in value;
-    return isResultFile && value["is_complete"] !== false ? [`${path}: a result without is_complete: false`] : [];
-  });
+      let value: Record<string, unknown>;
+      try {
+        value = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+      } catch {
+        return [`${path} is not JSON`];
+      }
+      if (path.endsWith("run.json"))
+        return value["status"] === "completed" ? [`${path}: status completed`] : [];
+      const isResultFile = "accuracy" in value && "num_samples" in value;
+      return isResultFile && value["is_complete"] !== false
+        ? [`${path}: a result without is_complete: false`]
+        : [];
+    });
 }
 
 export async function runBadInputRow(row: BadInputRow): Promise<BadInputOutcome> {
-  const result = await runCli(row.argv, { env: row.env ?? {}, ...(row.cwd === undefined ? {} : { cwd: row.cwd }) });
+  const result = await runCli(row.argv, {
+    env: row.env ?? {},
+    ...(row.cwd === undefined ? {} : { cwd: row.cwd }),
+  });
   const problems: string[] = [];
   if (result.code !== row.exitCode) problems.push(`exit ${result.code}, expected ${row.exitCode}`);
   if (!row.stderr.test(result.stderr)) problems.push(`stderr does not match ${row.stderr}`);
   if (STACK_TRACE.test(result.stderr) || STACK_TRACE.test(result.stdout)) problems.push("a stack trace");
-  if (`${result.stdout}${result.stderr}`.includes(BAD_INPUT_API_KEY)) problems.push("the API key in the output");
+  if (`${result.stdout}${result.stderr}`.includes(BAD_INPUT_API_KEY))
+    problems.push("the API key in the output");
   if (row.outputDir !== undefined) {
     for (const claim of completeClaims(row.outputDir)) problems.push(`a complete result: ${claim}`);
     for (const path of filesUnder(row.outputDir)) {
