@@ -78,7 +78,7 @@ export class ServerUnreachableError extends BenchError {
   readonly url: string;
 
   constructor(url: string, options: { cause?: unknown } = {}) {
-    const reason = options.cause instanceof Error ? ` (${options.cause.message})` : "";
+    const reason = options.cause instanceof Error ? ` (${connectionFailure(options.cause, url)})` : "";
     super(
       "E_SERVER_UNREACHABLE",
       `Cannot reach the server at ${url}${reason}. Is it running, and is --base-url right?`,
@@ -89,6 +89,22 @@ export class ServerUnreachableError extends BenchError {
     );
     this.url = url;
   }
+}
+
+/**
+ * The reason a connection failed, in one line: a TLS handshake answered in plain HTTP (OpenSSL's "wrong version
+ * number", an https:// URL to an http:// server) says so and names the http:// URL; anything else keeps the first line
+ * of its message.
+ */
+function connectionFailure(cause: Error, url: string): string {
+  for (let error: unknown = cause, depth = 0; error instanceof Error && depth < 4; depth++) {
+    const code = (error as Error & { code?: unknown }).code;
+    if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/.test(error.message)) {
+      return `the TLS handshake got a plain HTTP answer: the server speaks plain HTTP, use ${url.replace(/^https:/, "http:")}`;
+    }
+    error = error.cause;
+  }
+  return cause.message.split("\n")[0]?.trim() ?? "";
 }
 
 /** A server-sent-event stream that does not parse. */

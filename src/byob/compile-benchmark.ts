@@ -271,7 +271,13 @@ export function compileBenchmark(definition: BenchmarkDefinition): Benchmark<Byo
     const templates = await loadTemplates(config, form, definitionDir);
     const rows = await readRows(source, definition, options.context);
     const label = sourceLabel(source, options.context, name);
-    if (rows.length === 0) throw new DatasetError(`${label} has no rows.`);
+    if (rows.length === 0) {
+      const where =
+        options.context.dataDir === undefined
+          ? "check the dataset's source"
+          : `check the file under --data-dir ${options.context.dataDir} (one JSON object a line)`;
+      throw new DatasetError(`${label} has no rows; ${where}.`);
+    }
     // A row without the target scores against "" (as NeMo's `row.get(target_field, "")`); none with it is a typo.
     if (!rows.some((row) => config.targetField in row)) {
       throw new DatasetError(

@@ -7,6 +7,7 @@ import { accuracyTable } from "../report/accuracy-table.js";
 import { profileTable } from "../report/profile-table.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { replicaTable } from "../report/replica-table.js";
+import { firstProfileError } from "../results/first-profile-error.js";
 import { type CliIo, terminalWidth } from "./cli-io.js";
 import { profileSpec } from "./command-specs.js";
 import { formatCommandHelp } from "./format-command-help.js";
@@ -44,7 +45,15 @@ export async function profileCommand(io: CliIo): Promise<number> {
     io.stderr.write("Interrupted: the figures cover the requests that ended.\n");
     return 130;
   }
-  return outcome.summary.failed_requests > 0 && outcome.summary.successful_requests === 0 ? 1 : 0;
+  const { summary } = outcome;
+  if (summary.failed_requests === 0 || summary.successful_requests > 0) return 0;
+  const classes = Object.entries(summary.errors_by_class).map(([name, count]) => `${name} ×${count}`);
+  const example = firstProfileError(outcome.runDir);
+  io.stderr.write(
+    `error: all ${summary.failed_requests} requests failed (${classes.join(", ")})` +
+      `${example === undefined ? "" : `, e.g. ${example}`}. Nothing was measured: fix what the message names, then profile again.\n`,
+  );
+  return 1;
 }
 
 /** `profile [MODEL] [options]`: the options `runProfile` takes (MODEL is `--model`, as aiperf writes it first). */

@@ -1,5 +1,5 @@
 // Reads and validates `references/<task>.yaml`; every problem is reported with the file and line.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isNode, LineCounter, parseDocument } from "yaml";
 import { ConfigError } from "../errors.js";
@@ -107,11 +107,24 @@ export function loadReferenceFile(directory: string, task: string, run: RunTaskD
     text = readFileSync(path, "utf8");
   } catch (error) {
     throw new ConfigError(
-      `No reference file for ${task}: cannot read ${path}. Register one (see \`llm-bench gate --no-reference\`) or pass --references DIR.`,
+      `No reference file for ${task}: cannot read ${path}.${otherReferenceFiles(directory)} Register one (see \`llm-bench gate --no-reference\`) or pass --references DIR.`,
       { cause: error },
     );
   }
   return parseReferenceFile(text, path, task, run);
+}
+
+/** " DIR holds a.yaml, b.yaml (none for this benchmark)." — what the directory does hold, when anything. */
+function otherReferenceFiles(directory: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(directory).filter((name) => name.endsWith(".yaml"));
+  } catch {
+    return "";
+  }
+  if (names.length === 0) return "";
+  const shown = names.sort().slice(0, 10).join(", ");
+  return ` ${directory} holds ${shown}${names.length > 10 ? ", …" : ""} (no file of this benchmark: each is named <benchmark>.yaml).`;
 }
 
 /** Start offset of the deepest node that exists along `path` (the document start when none does). */

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { LIMIT_MODES } from "../core/limit-mode.js";
+import { toolVersion } from "../core/tool-version.js";
 import { ConfigError } from "../errors.js";
 
 /**
@@ -88,6 +89,43 @@ export const runManifestSchema = z.object({
 });
 export type RunManifest = z.output<typeof runManifestSchema>;
 
+const DAMAGED =
+  "the run directory is damaged or was not written by `llm-bench run`/`profile`: restore its run.json or start a new run";
+
+/** `major.minor.patch` → numbers (a pre-release suffix ignored); undefined for anything else. */
+function versionParts(version: string): [number, number, number] | undefined {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return match === null ? undefined : [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** Whether `version` is a later release than `current` (both `major.minor.patch`). */
+export function isNewerVersion(version: string, current: string): boolean {
+  const [left, right] = [versionParts(version), versionParts(current)];
+  if (left === undefined || right === undefined) return false;
+  for (let index = 0; index < 3; index++) {
+    if (left[index] !== right[index]) return (left[index] ?? 0) > (right[index] ?? 0);
+  }
+  return false;
+}
+
+/** The message for a run.json a later llm-bench wrote, naming both versions and the upgrade. */
+export function newerRunMessage(path: string, version: string): string {
+  const current = toolVersion().version;
+  return (
+    `${path} was written by llm-bench ${version}, newer than this one (${current}): ` +
+    `upgrade llm-bench (npm install -g llm-benchmarker@${version}) to read it.`
+  );
+}
+
+/** The version recorded in a run.json's `tool.version`, when there is one. */
+function recordedVersion(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const tool = (json as { tool?: unknown }).tool;
+  if (typeof tool !== "object" || tool === null) return undefined;
+  const version = (tool as { version?: unknown }).version;
+  return typeof version === "string" ? version : undefined;
+}
+
 export function readRunManifest(path: string): RunManifest {
   let text: string;
   try {
@@ -97,16 +135,22 @@ export function readRunManifest(path: string): RunManifest {
       cause: error,
     });
   }
+  if (text.trim() === "") throw new ConfigError(`${path} is empty: ${DAMAGED}.`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${path} is not valid JSON.`, { cause: error });
+    throw new ConfigError(`${path} is not valid JSON: ${DAMAGED}.`, { cause: error });
   }
+  const version = recordedVersion(json);
+  const isNewer = version !== undefined && isNewerVersion(version, toolVersion().version);
   const result = runManifestSchema.safeParse(json);
   if (!result.success) {
+    if (isNewer) throw new ConfigError(newerRunMessage(path, version));
     const issue = result.error.issues[0];
-    throw new ConfigError(`${path}: field "${issue?.path.join(".") ?? ""}": ${issue?.message ?? "invalid"}.`);
+    throw new ConfigError(
+      `${path}: field "${issue?.path.join(".") ?? ""}": ${issue?.message ?? "invalid"}; ${DAMAGED}.`,
+    );
   }
   return result.data;
 }

@@ -56,6 +56,11 @@ export function specResultFile(input: SpecResultInput): Record<string, unknown> 
     config: input.config,
     name: summary.benchmark,
     num_samples: summary.gradedSamples,
+    // Beyond the spec's fields: whether every planned sample was graded, so that a run cut short (failed requests
+    // left for --resume) is never read as a finished result.
+    is_complete: summary.isComplete,
+    planned_samples: summary.plannedSamples,
+    num_errors: summary.errors,
     accuracy: summary.overall.accuracy,
     score: summary.meanScore,
     // The spec's compare computes this from sample_results (`confidence_interval_95`); written here as well.

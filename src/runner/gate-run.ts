@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TaskParams } from "../core/task-params.js";
 import { ConfigError } from "../errors.js";
 import { type GateRow, gateBenchmark } from "../references/gate-benchmark.js";
-import { referenceFilePath } from "../references/load-reference-file.js";
+import { loadReferenceFile, referenceFilePath } from "../references/load-reference-file.js";
 import { referenceYaml } from "../references/reference-yaml.js";
 import type { GateOf } from "../report/html/report-data.js";
 import type { GateData } from "../report/html/report-model.js";
@@ -196,6 +196,11 @@ export function reportGates(referencesDir: string, spec: Record<string, string>)
     return gateTargets(result, referencesDir)
       .filter((target) => existsSync(referenceFilePath(referencesDir, target.task)))
       .map((target): GateData => {
+        // A reference file that does not parse is bad input, not a missing reference: refused, as gate refuses it.
+        loadReferenceFile(referencesDir, target.task, {
+          taskParams: target.taskParams,
+          higherIsBetter: target.higherIsBetter,
+        });
         try {
           const row = gateBenchmark({ ...target, model, spec, referencesDir });
           return {

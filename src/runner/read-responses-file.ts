@@ -9,9 +9,14 @@ export function readResponsesFile<T>(file: string, schema: z.ZodType<T>): { line
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new ConfigError(`--responses ${file}: cannot read the file (${(error as Error).message}).`, {
-      cause: error,
-    });
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem =
+      code === "ENOENT"
+        ? "no such file; check the path"
+        : code === "EISDIR"
+          ? "is a directory; give the JSONL file of responses in it"
+          : `cannot read the file (${(error as Error).message}); give a readable JSONL file`;
+    throw new ConfigError(`--responses ${file}: ${problem}.`, { cause: error });
   }
   const entries: { line: number; value: T }[] = [];
   const lines = text.split("\n");

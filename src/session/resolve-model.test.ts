@@ -23,8 +23,25 @@ describe("resolveModel", () => {
     await expect(resolveModel(backend, { requested: "b", baseUrl })).rejects.toThrow(
       /Model "b" is not served at http:\/\/127\.0\.0\.1:9\/v1\. Served: a\./,
     );
+    await expect(resolveModel(backend, { requested: "b", baseUrl })).rejects.toThrow(
+      /Pass one of them with --model/,
+    );
     const two = listing(async () => ["a", "b"]);
     await expect(resolveModel(two, { requested: undefined, baseUrl })).rejects.toThrow(ConfigError);
+  });
+
+  it("a 404 on /models with no model named asks whether --base-url is the OpenAI API base (exit 2)", async () => {
+    const notFound = listing(() =>
+      Promise.reject(new ApiCallError("HTTP 404 from GET /x/v1/models: not found", { status: 404 })),
+    );
+    const error = await resolveModel(notFound, { requested: undefined, baseUrl }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BenchError);
+    expect((error as BenchError).exitCode).toBe(2);
+    expect((error as BenchError).message).toMatch(
+      /HTTP 404 .*; is --base-url http:\/\/127\.0\.0\.1:9\/v1 the server's OpenAI API base/,
+    );
   });
 
   it.each([404, 405, 500, 501])("warns and goes on with --model when /models answers %i", async (status) => {

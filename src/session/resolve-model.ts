@@ -32,8 +32,14 @@ export async function resolveModel(
       options.onWarning?.(`cannot list the models (${error.message}); going on with --model "${requested}".`);
       return requested;
     }
-    if (error instanceof ApiCallError)
-      throw new BenchError(error.code, error.message, { cause: error, exitCode: 2 });
+    if (error instanceof ApiCallError) {
+      // A 404 on GET /models: the base URL is not the server's OpenAI API (the /v1 hint, when one applies, is in it).
+      const advice =
+        error.status === 404 && !error.message.includes("--base-url")
+          ? `; is --base-url ${baseUrl} the server's OpenAI API base (e.g. http://host:8000/v1)?`
+          : "";
+      throw new BenchError(error.code, `${error.message}${advice}`, { cause: error, exitCode: 2 });
+    }
     throw error;
   }
   const list = models.length === 0 ? "(none)" : models.join(", ");
@@ -43,7 +49,9 @@ export async function resolveModel(
     throw new ConfigError(`Name the model with --model: the server at ${baseUrl} serves ${list}.`);
   }
   if (!models.includes(requested)) {
-    throw new ConfigError(`Model "${requested}" is not served at ${baseUrl}. Served: ${list}.`);
+    throw new ConfigError(
+      `Model "${requested}" is not served at ${baseUrl}. Served: ${list}. Pass one of them with --model.`,
+    );
   }
   return requested;
 }

@@ -3,9 +3,16 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { replicaUrlSecrets } from "../core/replica-urls.js";
+import { toolVersion } from "../core/tool-version.js";
 import { isUrlOption } from "../core/written-options.js";
 import { ConfigError } from "../errors.js";
-import { type RunCommand, type RunManifest, readRunManifest } from "../results/run-manifest.js";
+import {
+  isNewerVersion,
+  newerRunMessage,
+  type RunCommand,
+  type RunManifest,
+  readRunManifest,
+} from "../results/run-manifest.js";
 
 /** The run being resumed: its directory and its `run.json`. */
 export interface ResumedRun {
@@ -37,6 +44,10 @@ export function resolveResume<Input extends { resume?: string | undefined }, Opt
     );
   }
   const manifest = readRunManifest(manifestPath);
+  // A later release may plan, prompt or grade differently: its samples and ours would not be one run.
+  if (isNewerVersion(manifest.tool.version, toolVersion().version)) {
+    throw new ConfigError(newerRunMessage(manifestPath, manifest.tool.version));
+  }
   if (manifest.command !== rules.command) {
     throw new ConfigError(
       `--resume ${runDir}: that directory holds a ${manifest.command} run; continue it with \`llm-bench ${manifest.command} --resume ${runDir}\`.`,

@@ -101,6 +101,9 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
       "config",
       "name",
       "num_samples",
+      "is_complete",
+      "planned_samples",
+      "num_errors",
       "accuracy",
       "score",
       "confidence_interval_95",
@@ -108,6 +111,8 @@ describe.skipIf(!hasSharedData)("gate and compare on two oracle runs of GSM8K", 
       "sample_results",
     ]);
     expect(spec["accuracy"]).toBe(accuracyOf(high));
+    // Ours, beyond the spec's fields: a run cut short is never read as a finished result.
+    expect(spec).toMatchObject({ is_complete: true, planned_samples: 1319, num_errors: 0 });
     // The spec's own interval (mean ± 1.96·std/√n of the 0/1 scores), beside compare's Wilson interval.
     const halfWidth = 1.96 * Math.sqrt((accuracyOf(high) * (1 - accuracyOf(high))) / 1319);
     const [specLow, specHigh] = spec["confidence_interval_95"] as [number, number];

@@ -35,7 +35,7 @@ export function apiCallErrorFromResponse(response: ErrorResponse): ApiCallError 
     hint =
       apiKey === undefined
         ? " (the server wants an API key: pass --api-key or set OPENAI_API_KEY)"
-        : " (the server rejected the API key)";
+        : " (the server rejected the API key: check --api-key or OPENAI_API_KEY)";
   } else if (statusCode === 404 && response.versionHint !== undefined) {
     hint = ` — ${response.versionHint}`;
   }
