@@ -23,7 +23,9 @@ describe("writeFileAtomic", () => {
     const directory = scratch();
     const path = join(directory, "gone", "mmlu.json");
     expect(() => writeFileAtomic(path, "{}")).toThrow(
-      new RegExp(`^cannot write ${path}: .*ENOENT.*\\. Make ${join(directory, "gone")} writable, then try again\\.$`),
+      new RegExp(
+        `^cannot write ${path}: .*ENOENT.*\\. Make ${join(directory, "gone")} writable, then try again\\.$`,
+      ),
     );
     expect(() => writeFileAtomic(path, "{}")).toThrow(OutputWriteError);
     expect(readdirSync(directory)).toEqual([]);

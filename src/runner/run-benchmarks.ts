@@ -21,7 +21,7 @@ import type { ServerGone } from "../engine/consecutive-failures.js";
 import { type JournalWriter, openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
 import type { RunStatus } from "../results/run-manifest.js";
-import { openSession } from "../session/open-session.js";
+import { type OpenSessionOptions, openSession, type Session } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
 import { withResumeNext } from "../session/with-resume-next.js";
@@ -232,16 +232,19 @@ async function runWithTokenizer(
   checkLoglikelihoodRun(plans, backend);
 
   const config = writtenOptions(options);
-  const session = openSession({
-    command: "run",
-    model,
-    outputDir: options.outputDir,
-    config,
-    benchmarks: plans.map(manifestBenchmark),
+  const session = openRunSession(
+    {
+      command: "run",
+      model,
+      outputDir: options.outputDir,
+      config,
+      benchmarks: plans.map(manifestBenchmark),
+      resumed,
+      startedAt: context.clock(),
+      tokenizer: context.tokenizer.record(),
+    },
     resumed,
-    startedAt: context.clock(),
-    tokenizer: context.tokenizer.record(),
-  });
+  );
   const { runDir, previous } = session;
 
   const runStartMs = context.now();
@@ -369,4 +372,13 @@ async function runWithTokenizer(
   });
   reporter?.onRunEnd?.(outcome);
   return outcome;
+}
+
+/** `openSession`; a resumed run whose run.json cannot be written (a read-only or full disk) says how to go on. */
+function openRunSession(options: OpenSessionOptions, resumed: ResumedRun | undefined): Session {
+  try {
+    return openSession(options);
+  } catch (error) {
+    throw resumed === undefined ? error : withResumeNext(error, "run", resumed.runDir);
+  }
 }
