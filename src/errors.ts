@@ -117,18 +117,18 @@ export class OutputWriteError extends BenchError {
   /** The system error code (`ENOSPC`, `EROFS`, `EACCES`, ...), when there was one. */
   readonly systemCode: string | undefined;
 
-  constructor(path: string, cause: unknown, next = "try again") {
+  constructor(path: string, cause: unknown, next = "try again.") {
     const systemCode = systemErrorCode(cause);
     super(
       "E_OUTPUT_WRITE",
-      `cannot write ${path}: ${describeWriteFailure(cause, systemCode)}. ${fixOf(path, systemCode)}, then ${next}.`,
+      `cannot write ${path}: ${describeWriteFailure(cause, systemCode)}. ${fixOf(path, systemCode)}, then ${next}`,
       { cause, exitCode: 1 },
     );
     this.path = path;
     this.systemCode = systemCode;
   }
 
-  /** The same failure, saying what to do once it is fixed (e.g. continue with `llm-bench run --resume DIR`). */
+  /** The same failure, saying what to do once it is fixed (a command to copy: no full stop after it). */
   withNext(next: string): OutputWriteError {
     return new OutputWriteError(this.path, this.cause, next);
   }
