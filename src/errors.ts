@@ -1,4 +1,5 @@
 // The error classes of llm-benchmarker: stable codes, a cause, and the exit code a CLI maps them to.
+import { dirname } from "node:path";
 
 /** Base of every error this project throws on purpose. `code` is a stable string users can grep for. */
 export class BenchError extends Error {
@@ -118,6 +119,62 @@ export class StreamParseError extends BenchError {
 export class RequestTimeoutError extends BenchError {
   constructor(message: string, options: { cause?: unknown } = {}) {
     super("E_REQUEST_TIMEOUT", message, { ...options, exitCode: 1 });
+  }
+}
+
+/**
+ * A result file or the journal could not be written (a full disk, a read-only or unwritable directory). Exit 1, not
+ * 2: the command was right and the run failed part way; what was written before stays. The message says what to
+ * fix (free space, or make the directory writable) and then what to do (`next`: by default "try again"; a run says
+ * how to resume it).
+ */
+export class OutputWriteError extends BenchError {
+  readonly path: string;
+  /** The system error code (`ENOSPC`, `EROFS`, `EACCES`, ...), when there was one. */
+  readonly systemCode: string | undefined;
+
+  constructor(path: string, cause: unknown, next = "try again.") {
+    const systemCode = systemErrorCode(cause);
+    super(
+      "E_OUTPUT_WRITE",
+      `cannot write ${path}: ${describeWriteFailure(cause, systemCode)}. ${fixOf(path, systemCode)}, then ${next}`,
+      { cause, exitCode: 1 },
+    );
+    this.path = path;
+    this.systemCode = systemCode;
+  }
+
+  /** The same failure, saying what to do once it is fixed (a command to copy: no full stop after it). */
+  withNext(next: string): OutputWriteError {
+    return new OutputWriteError(this.path, this.cause, next);
+  }
+}
+
+/** What to fix after a write to `path` failed with `systemCode`. */
+function fixOf(path: string, systemCode: string | undefined): string {
+  return systemCode === "ENOSPC" || systemCode === "EDQUOT"
+    ? `Free some space on the disk of ${dirname(path)}`
+    : `Make ${dirname(path)} writable`;
+}
+
+function systemErrorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+function describeWriteFailure(error: unknown, systemCode: string | undefined): string {
+  switch (systemCode) {
+    case "ENOSPC":
+      return "no space left on the device (ENOSPC)";
+    case "EDQUOT":
+      return "the disk quota is used up (EDQUOT)";
+    case "EROFS":
+      return "the file system is read-only (EROFS)";
+    case "EACCES":
+    case "EPERM":
+      return `permission denied (${systemCode})`;
+    default:
+      return toError(error).message;
   }
 }
 

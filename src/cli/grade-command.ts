@@ -1,5 +1,5 @@
 // `llm-bench grade`: grade pre-generated responses with a benchmark's grader (run directory) or a named grader.
-import { writeFileSync } from "node:fs";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { ConfigError, toError } from "../errors.js";
 import { accuracyTable } from "../report/accuracy-table.js";
 import { imageProgressLines } from "../report/image-progress-lines.js";
@@ -60,7 +60,7 @@ export async function gradeCommand(io: CliIo): Promise<number> {
 
 function writeOutput(path: string, text: string): void {
   try {
-    writeFileSync(path, text);
+    writeFileAtomic(path, text);
   } catch (error) {
     throw new ConfigError(`--output ${path}: cannot write the file (${toError(error).message}).`, {
       cause: error,

@@ -5,7 +5,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { SampleRecord } from "../core/sample-record.js";
-import { openJournal, readJournal } from "./journal.js";
+import { OutputWriteError } from "../errors.js";
+import { type JournalWriter, openJournal, readJournal } from "./journal.js";
 import { runEngine, type WorkItem } from "./run-engine.js";
 
 /** A backend whose answers take `delayMs`, recording how many requests are in flight at once. */
@@ -135,6 +136,42 @@ describe("runEngine", () => {
     expect(startedWhileGrading[0]).toBe(1);
     expect(outcome.records).toHaveLength(4);
     expect(readJournal(path).records).toHaveLength(4);
+  });
+
+  it("stops at once when the journal cannot be written: no new request, those in flight cancelled", async () => {
+    // Answers 0–3 come at once; the others would take a minute, far beyond any grace period.
+    let aborted = 0;
+    const { backend, stats } = delayedBackend((index) => (index < 4 ? 1 : 60_000));
+    const counting: Backend = {
+      ...backend,
+      async generate(request, options) {
+        const generated = await backend.generate(request, options);
+        if (generated.status === "aborted") aborted++;
+        return generated;
+      },
+    };
+    const real = openJournal(journalPath());
+    let appended = 0;
+    const full = new OutputWriteError(
+      "/runs/x/samples.jsonl",
+      Object.assign(new Error("full"), { code: "ENOSPC" }),
+    );
+    const journal: JournalWriter = {
+      append(record) {
+        if (appended === 3) throw full;
+        appended++;
+        return real.append(record);
+      },
+      close: () => real.close(),
+    };
+    await expect(
+      runEngine(items(50, { count: 0 }), { backend: counting, concurrency: 8, journal, graceMs: 120_000 }),
+    ).rejects.toBe(full);
+    journal.close();
+    expect(appended).toBe(3);
+    // The fourth answer's record failed; the other requests in flight (up to 8 at once) were cancelled.
+    expect(stats.started).toBeLessThanOrEqual(4 + 8);
+    expect(aborted).toBe(stats.started - 4);
   });
 
   it("builds prompts lazily, only when a worker takes the item", async () => {

@@ -93,8 +93,18 @@ export async function runEngine(
   let fatal: { error: unknown } | undefined;
   const signal =
     options.signal === undefined ? fatalStop.signal : AbortSignal.any([options.signal, fatalStop.signal]);
+  // A journal that cannot be written (a full disk, a read-only directory) stops the run at once: requests in flight
+  // are cancelled without the grace period, as their answers could not be kept.
+  const cancelNow = new AbortController();
   const finishRecord = (given: SampleRecord) => {
-    const record = journal.append(given);
+    let record: SampleRecord;
+    try {
+      record = journal.append(given);
+    } catch (error) {
+      stopFatally(error);
+      cancelNow.abort(error);
+      return;
+    }
     records.push(record);
     onSampleEnd?.(record);
     if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {
@@ -117,7 +127,7 @@ export async function runEngine(
       if (item === undefined || fatal !== undefined) return;
       let finish: (() => Promise<SampleRecord | undefined>) | undefined;
       try {
-        finish = await sendItem(item, backend, inFlight);
+        finish = await sendItem(item, backend, AbortSignal.any([inFlight, cancelNow.signal]));
       } catch (error) {
         stopFatally(error);
         return;

@@ -1,8 +1,9 @@
 // launch.json: what a launch ran (launcher, shard count, the command and its program) and each submission of it,
 // read back by `--resubmit`.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { ConfigError } from "../errors.js";
 import { LAUNCH_MANIFEST_FILE } from "./launch-layout.js";
 import { LAUNCHABLE_COMMANDS } from "./launched-command.js";
@@ -35,8 +36,7 @@ export type Submission = z.infer<typeof submissionSchema>;
 
 export function writeLaunchManifest(launchDir: string, manifest: LaunchManifest): void {
   const path = join(launchDir, LAUNCH_MANIFEST_FILE);
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(`${path}.tmp`, path);
+  writeFileAtomic(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 export function readLaunchManifest(launchDir: string): LaunchManifest {

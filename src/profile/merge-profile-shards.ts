@@ -6,20 +6,21 @@
 // With `--accuracy-benchmark` the shards' samples are joined and the accuracy files written from them
 // (`merge-profile-accuracy.ts`).
 
-import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { optionsByKey } from "../config/option.js";
 import { PROFILE_OPTION_GROUPS } from "../config/profile-options.js";
+import { buildDirectoryAtomic } from "../core/build-directory-atomic.js";
 import { replicaUrls } from "../core/replica-urls.js";
 import { toolVersion } from "../core/tool-version.js";
 import { redactUrl } from "../core/url-secrets.js";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { ConfigError } from "../errors.js";
 import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector, type MetricsSummary } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
 import type { RunManifest } from "../results/run-manifest.js";
-import { summaryForManifest, writeFileAtomic, writeRunManifest } from "../results/write-run-results.js";
+import { summaryForManifest, writeRunManifest } from "../results/write-run-results.js";
 import { checkMergeOutput } from "../runner/merge-runs.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { type MergedProfileAccuracy, mergeProfileAccuracy } from "./merge-profile-accuracy.js";
@@ -111,103 +112,117 @@ export async function mergeProfileShards(options: MergeProfileShardsOptions): Pr
   const replicas = createReplicaTallies(
     typeof config["baseUrl"] === "string" ? replicaUrls(config["baseUrl"]).map(redactUrl) : [],
   );
-  mkdirSync(output, { recursive: true });
-  const exportFile = openProfileExport(join(output, "profile_export.jsonl"));
-  try {
-    for (const { record, text } of requests) {
-      exportFile.line.raw(Buffer.from(text, "utf8"));
-      exportFile.endLine();
-      if (!record.is_warmup) {
-        const metrics = exportRecordMetrics(record);
-        const chunkTimes = exportRecordChunkTimes(record);
-        collector.add(metrics, record.sent_at_ms, chunkTimes);
-        replicas.add(metrics, record.sent_at_ms, chunkTimes, record.replica, record.replica_failures);
+  // Built in a staging directory and renamed into place: a merge killed part way leaves no half output.
+  const { summary, clients, accuracy, notes } = await buildDirectoryAtomic(output, async (directory) => {
+    const exportFile = openProfileExport(join(directory, "profile_export.jsonl"));
+    try {
+      for (const { record, text } of requests) {
+        exportFile.line.raw(Buffer.from(text, "utf8"));
+        exportFile.endLine();
+        if (!record.is_warmup) {
+          const metrics = exportRecordMetrics(record);
+          const chunkTimes = exportRecordChunkTimes(record);
+          collector.add(metrics, record.sent_at_ms, chunkTimes);
+          replicas.add(metrics, record.sent_at_ms, chunkTimes, record.replica, record.replica_failures);
+        }
       }
+    } finally {
+      exportFile.close();
     }
-  } finally {
-    exportFile.close();
-  }
-  const summary = collector.summary();
-  const replicaFigures = replicas.figures();
-  const clients = shards.map(clientReport);
-  const notes = clients
-    .filter((client) => client.is_client_bound)
-    .map(
-      (client) =>
-        `warning: client shard ${client.shard} (${client.directory}) was client-bound (${client.reasons.join("; ")}); ` +
-        "its requests went out late: give it --workers or more clients.",
+    const summary = collector.summary();
+    const replicaFigures = replicas.figures();
+    const clients = shards.map(clientReport);
+    const notes = clients
+      .filter((client) => client.is_client_bound)
+      .map(
+        (client) =>
+          `warning: client shard ${client.shard} (${client.directory}) was client-bound (${client.reasons.join("; ")}); ` +
+          "its requests went out late: give it --workers or more clients.",
+      );
+    const model = first.manifest.model;
+    const startedAt = earliest(
+      shards.map((shard) => shard.manifest.sessions[0]?.started_at ?? shard.manifest.created_at),
     );
-  const model = first.manifest.model;
-  const startedAt = earliest(
-    shards.map((shard) => shard.manifest.sessions[0]?.started_at ?? shard.manifest.created_at),
-  );
-  const endedAt = latest(
-    shards.map((shard) => shard.manifest.sessions.at(-1)?.ended_at ?? shard.manifest.updated_at),
-  );
-  const mergedFrom = shards.map((shard) => ({ shard: shardText(shard), directory: shard.directory }));
-  const document = {
-    tool: toolVersion(),
+    const endedAt = latest(
+      shards.map((shard) => shard.manifest.sessions.at(-1)?.ended_at ?? shard.manifest.updated_at),
+    );
+    const mergedFrom = shards.map((shard) => ({ shard: shardText(shard), directory: shard.directory }));
+    const document = {
+      tool: toolVersion(),
+      model,
+      started_at: startedAt,
+      ended_at: endedAt,
+      status: "completed",
+      session: 0,
+      config,
+      // The shards' export times count from --start-at: the load starts at 0 on that axis.
+      load_start_offset_ms: 0,
+      client_warmup: null,
+      ...summary,
+      ...(replicaFigures === undefined ? {} : { replicas: replicaFigures }),
+      monitors: { clients },
+      merged_from: mergedFrom,
+    };
+    writeFileAtomic(join(directory, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
+    writeFileAtomic(join(directory, "profile_summary.csv"), profileSummaryCsv(summary));
+    const updatedAt = (options.clock ?? (() => new Date()))().toISOString();
+    const merged: MergedProfileAccuracy | undefined =
+      first.manifest.config["accuracyBenchmark"] === undefined
+        ? undefined
+        : await mergeProfileAccuracy({
+            shards,
+            output: directory,
+            outputDir: dirname(resolve(output)),
+            model,
+            startedAt: new Date(startedAt),
+            timestamp: updatedAt,
+            env: options.env ?? process.env,
+          });
+    const accuracy = merged?.accuracy;
+    // As one profile ends: incomplete when samples of its plan were left ungraded.
+    const status = accuracy === undefined || accuracy.summary.isComplete ? "completed" : "incomplete";
+    const sent = shards.reduce((sum, shard) => sum + shard.requests.length, 0);
+    const manifest: RunManifest = {
+      tool: toolVersion(),
+      command: "profile",
+      status,
+      created_at: startedAt,
+      updated_at: updatedAt,
+      model,
+      config,
+      benchmarks: merged === undefined ? first.manifest.benchmarks : [manifestBenchmark(merged.plan)],
+      sessions: [
+        {
+          started_at: startedAt,
+          ended_at: endedAt,
+          status,
+          requests_sent: sent,
+          duration_s: summary.duration_s,
+          profile_summary: { ...summary },
+          merged_from: mergedFrom,
+        },
+      ],
+      summaries:
+        accuracy === undefined
+          ? {}
+          : { [accuracy.summary.benchmark]: summaryForManifest(accuracy.summary, accuracy.metrics) },
+      ...(first.manifest.tokenizer === undefined ? {} : { tokenizer: first.manifest.tokenizer }),
+    };
+    writeRunManifest(directory, manifest);
+    return { summary, clients, accuracy, notes };
+  });
+  const { model } = first.manifest;
+  return {
+    runDir: output,
     model,
-    started_at: startedAt,
-    ended_at: endedAt,
-    status: "completed",
-    session: 0,
-    config,
-    // The shards' export times count from --start-at: the load starts at 0 on that axis.
-    load_start_offset_ms: 0,
-    client_warmup: null,
-    ...summary,
-    ...(replicaFigures === undefined ? {} : { replicas: replicaFigures }),
-    monitors: { clients },
-    merged_from: mergedFrom,
-  };
-  writeFileAtomic(join(output, "profile_summary.json"), `${JSON.stringify(document, null, 2)}\n`);
-  writeFileAtomic(join(output, "profile_summary.csv"), profileSummaryCsv(summary));
-  const updatedAt = (options.clock ?? (() => new Date()))().toISOString();
-  const merged: MergedProfileAccuracy | undefined =
-    first.manifest.config["accuracyBenchmark"] === undefined
-      ? undefined
-      : await mergeProfileAccuracy({
-          shards,
-          output,
-          outputDir: dirname(resolve(output)),
-          model,
-          startedAt: new Date(startedAt),
-          timestamp: updatedAt,
-          env: options.env ?? process.env,
-        });
-  const accuracy = merged?.accuracy;
-  // As one profile ends: incomplete when samples of its plan were left ungraded.
-  const status = accuracy === undefined || accuracy.summary.isComplete ? "completed" : "incomplete";
-  const sent = shards.reduce((sum, shard) => sum + shard.requests.length, 0);
-  const manifest: RunManifest = {
-    tool: toolVersion(),
-    command: "profile",
-    status,
-    created_at: startedAt,
-    updated_at: updatedAt,
-    model,
-    config,
-    benchmarks: merged === undefined ? first.manifest.benchmarks : [manifestBenchmark(merged.plan)],
-    sessions: [
-      {
-        started_at: startedAt,
-        ended_at: endedAt,
-        status,
-        requests_sent: sent,
-        duration_s: summary.duration_s,
-        profile_summary: { ...summary },
-        merged_from: mergedFrom,
-      },
-    ],
-    summaries:
+    summary,
+    clients,
+    accuracy:
       accuracy === undefined
-        ? {}
-        : { [accuracy.summary.benchmark]: summaryForManifest(accuracy.summary, accuracy.metrics) },
-    ...(first.manifest.tokenizer === undefined ? {} : { tokenizer: first.manifest.tokenizer }),
+        ? undefined
+        : { ...accuracy, resultPath: join(output, basename(accuracy.resultPath)) },
+    notes,
   };
-  writeRunManifest(output, manifest);
-  return { runDir: output, model, summary, clients, accuracy, notes };
 }
 
 function shardText(shard: ProfileShardDirectory): string {

@@ -3,6 +3,7 @@
 // directory named) what is not a complete profile shard.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { completeJsonLines } from "../core/complete-json-lines.js";
 import { ConfigError } from "../errors.js";
 import { type RunManifest, readRunManifest } from "../results/run-manifest.js";
 import { parseShard, type Shard } from "../stats/shard.js";
@@ -72,9 +73,8 @@ export function readProfileShard(directory: string): ProfileShardDirectory {
   }
   const exportPath = required(directory, "profile_export.jsonl");
   const requests: ShardRequest[] = [];
-  for (const [number, text] of readFileSync(exportPath, "utf8").split("\n").entries()) {
-    if (text.trim() === "") continue;
-    const where = `${exportPath}:${number + 1}`;
+  for (const { number, text } of completeJsonLines(readFileSync(exportPath, "utf8"))) {
+    const where = `${exportPath}:${number}`;
     const parsed = profileExportRecordSchema.safeParse(parseJsonText(text, where));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

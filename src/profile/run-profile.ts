@@ -17,6 +17,7 @@ import type { RunReporter } from "../core/run-reporter.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { toolVersion } from "../core/tool-version.js";
 import { redactUrl } from "../core/url-secrets.js";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import { openJournal } from "../engine/journal.js";
@@ -26,13 +27,14 @@ import { parseGoodput } from "../metrics/goodput.js";
 import { MetricsCollector } from "../metrics/metrics-collector.js";
 import { openProfileExport } from "../results/profile-export-writer.js";
 import { profileSummaryCsv } from "../results/profile-summary-csv.js";
-import { summaryForManifest, writeFileAtomic } from "../results/write-run-results.js";
+import { summaryForManifest } from "../results/write-run-results.js";
 import { skipTokenBudget } from "../runner/fit-shots-to-token-budget.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
 import { openSession, readEarlierSessions } from "../session/open-session.js";
 import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
+import { withResumeNext } from "../session/with-resume-next.js";
 import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
 import { createRunTokenizer, type RunTokenizer } from "../tokenizers/run-tokenizer.js";
 import type { Workload } from "../workloads/workload.js";
@@ -313,8 +315,8 @@ export async function runProfile(
             sent = load.sent;
           }
         } catch (error) {
-          session.end({ status: "failed", timestamp: new Date().toISOString() });
-          throw error;
+          session.endQuietly({ status: "failed", timestamp: new Date().toISOString() });
+          throw withResumeNext(error, "profile", runDir);
         } finally {
           exportFile.close();
           journal?.close();

@@ -3,11 +3,10 @@
 // Format": top-level fields, `aggregated_metrics` in seconds with None fields left out, `sample_results`).
 import { join } from "node:path";
 import type { SampleRecord } from "../core/sample-record.js";
-import { ConfigError, toError } from "../errors.js";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { decodeRate, prefillRate } from "../metrics/request-metrics.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import type { BenchmarkSummary } from "./summarize-benchmark.js";
-import { writeFileAtomic } from "./write-run-results.js";
 
 export interface SpecResultInput {
   summary: BenchmarkSummary;
@@ -121,15 +120,6 @@ function specSampleResult(record: SampleRecord): Record<string, unknown> {
 /** Writes the spec's file into `outputDir` and returns its path. */
 export function writeSpecResultFile(outputDir: string, input: SpecResultInput): string {
   const path = specResultPath(outputDir, input.summary.benchmark, input.model, input.startedAt);
-  try {
-    writeFileAtomic(path, `${JSON.stringify(specResultFile(input), null, 2)}\n`);
-  } catch (error) {
-    throw new ConfigError(
-      `Cannot write ${path} (${toError(error).message}). Choose a writable --output-dir.`,
-      {
-        cause: error,
-      },
-    );
-  }
+  writeFileAtomic(path, `${JSON.stringify(specResultFile(input), null, 2)}\n`);
   return path;
 }

@@ -1,19 +1,12 @@
 // Writes a run's result files: `<benchmark>.json` per benchmark, `accuracy_results.csv`, and `run.json`.
-import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SampleRecord } from "../core/sample-record.js";
+import { writeFileAtomic } from "../core/write-file-atomic.js";
 import { accuracyCsv } from "./accuracy-csv.js";
 import type { AggregatedMetrics } from "./aggregate-record-metrics.js";
 import { benchmarkResult } from "./benchmark-result.js";
 import type { RunManifest } from "./run-manifest.js";
 import type { BenchmarkSummary } from "./summarize-benchmark.js";
-
-/** Writes `text` to a temporary file and renames it into place, so readers never see half a file. */
-export function writeFileAtomic(path: string, text: string): void {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
 
 export function writeRunManifest(runDir: string, manifest: RunManifest): void {
   writeFileAtomic(join(runDir, "run.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -3,10 +3,11 @@
 // it (the benchmarks are planned again from the shards' configuration, unsharded, so sample order, tasks and
 // repeats are the run's own). It refuses shards of different runs, missing or duplicated shards and overlapping
 // samples. The merged directory resumes (`run --resume`) like any run: what a shard left undone is asked then.
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseRunOptions } from "../config/parse-run-options.js";
 import { RESUMABLE_OPTION_KEYS, type RunOptions, runOptionsSchema } from "../config/run-options.js";
+import { buildDirectoryAtomic } from "../core/build-directory-atomic.js";
 import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { writtenOptions } from "../core/written-options.js";
@@ -22,7 +23,7 @@ import { loadRunBenchmarks, type PlannedBenchmark, planBenchmark } from "./plan-
 import { manifestBenchmark } from "./plan-config.js";
 import type { RunOutcome } from "./run-outcome.js";
 import { isPlannedSampleInShard, problemIdOf } from "./shard-plan.js";
-import { runOutcomeOf, sessionStartsMs, writeRunResults } from "./write-run-outcome.js";
+import { type RunResults, runOutcomeOf, sessionStartsMs, writeRunResults } from "./write-run-outcome.js";
 
 export interface MergeRunsOptions {
   /** The shards' run directories, in any order. */
@@ -57,8 +58,37 @@ export async function mergeRuns(input: MergeRunsOptions): Promise<RunOutcome> {
   const plans = await planUnsharded(options, env, input.reporter);
   const records = joinJournals(shards, plans);
 
-  mkdirSync(output, { recursive: true });
-  const journal = openJournal(join(output, "samples.jsonl"), { prompts: options.journalPrompts });
+  // Built in a staging directory and renamed into place: a merge killed part way leaves no half output.
+  const results = await buildDirectoryAtomic(output, (staging) =>
+    writeMerged(staging, { shards, plans, records, options, outputDir: dirname(output), clock }),
+  );
+  return runOutcomeOf(
+    {
+      ...results,
+      benchmarks: results.benchmarks.map((entry) => ({
+        ...entry,
+        resultPath: join(output, basename(entry.resultPath)),
+      })),
+    },
+    { runDir: output, model: options.model, status: results.status, records, requested: 0 },
+  );
+}
+
+/** Writes the merged run's journal, result files and run.json into `directory`. */
+function writeMerged(
+  directory: string,
+  input: {
+    shards: readonly ShardRun[];
+    plans: readonly PlannedBenchmark[];
+    records: ReadonlyMap<string, SampleRecord>;
+    options: RunOptions & { model: string };
+    outputDir: string;
+    clock: () => Date;
+  },
+): RunResults {
+  const { shards, plans, records, options, clock } = input;
+  const first = shards[0] as ShardRun;
+  const journal = openJournal(join(directory, "samples.jsonl"), { prompts: options.journalPrompts });
   try {
     // In the plan's order: the merged journal is the same whichever shard finished first.
     for (const plan of plans) {
@@ -75,8 +105,8 @@ export async function mergeRuns(input: MergeRunsOptions): Promise<RunOutcome> {
   const createdAt = new Date(Math.min(...shards.map((entry) => Date.parse(entry.manifest.created_at))));
   const timestamp = clock().toISOString();
   const results = writeRunResults({
-    runDir: output,
-    outputDir: dirname(output),
+    runDir: directory,
+    outputDir: input.outputDir,
     options,
     plans,
     records,
@@ -98,14 +128,8 @@ export async function mergeRuns(input: MergeRunsOptions): Promise<RunOutcome> {
     ...(first.manifest.tokenizer === undefined ? {} : { tokenizer: first.manifest.tokenizer }),
     merged_from: shards.map((entry) => ({ shard: formatShard(entry.shard), run_dir: resolve(entry.dir) })),
   };
-  writeRunManifest(output, manifest);
-  return runOutcomeOf(results, {
-    runDir: output,
-    model: options.model,
-    status: results.status,
-    records,
-    requested: 0,
-  });
+  writeRunManifest(directory, manifest);
+  return results;
 }
 
 function readShardRun(dir: string): ShardRun {

@@ -18,12 +18,13 @@ import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
-import { openJournal } from "../engine/journal.js";
+import { type JournalWriter, openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
 import type { RunStatus } from "../results/run-manifest.js";
-import { openSession } from "../session/open-session.js";
+import { type OpenSessionOptions, openSession, type Session } from "../session/open-session.js";
 import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
+import { withResumeNext } from "../session/with-resume-next.js";
 import { formatShard, parseShard, resolveShardOptions } from "../stats/shard.js";
 import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
 import { createRunTokenizer, type RunTokenizer } from "../tokenizers/run-tokenizer.js";
@@ -231,16 +232,19 @@ async function runWithTokenizer(
   checkLoglikelihoodRun(plans, backend);
 
   const config = writtenOptions(options);
-  const session = openSession({
-    command: "run",
-    model,
-    outputDir: options.outputDir,
-    config,
-    benchmarks: plans.map(manifestBenchmark),
+  const session = openRunSession(
+    {
+      command: "run",
+      model,
+      outputDir: options.outputDir,
+      config,
+      benchmarks: plans.map(manifestBenchmark),
+      resumed,
+      startedAt: context.clock(),
+      tokenizer: context.tokenizer.record(),
+    },
     resumed,
-    startedAt: context.clock(),
-    tokenizer: context.tokenizer.record(),
-  });
+  );
   const { runDir, previous } = session;
 
   const runStartMs = context.now();
@@ -289,7 +293,18 @@ async function runWithTokenizer(
     signal,
     onWarning: reporter?.onWarning?.bind(reporter),
   });
-  const journal = openJournal(join(runDir, "samples.jsonl"), { prompts: options.journalPrompts });
+  let journal: JournalWriter;
+  try {
+    journal = openJournal(join(runDir, "samples.jsonl"), {
+      prompts: options.journalPrompts,
+      onWarning: reporter?.onWarning?.bind(reporter),
+    });
+  } catch (error) {
+    session.endQuietly({ status: "failed", timestamp: context.clock().toISOString() });
+    await userBackend?.close();
+    await scrape?.stop();
+    throw withResumeNext(error, "run", runDir);
+  }
   let engineRecords: SampleRecord[];
   let isInterrupted: boolean;
   let serverGone: ServerGone | undefined;
@@ -310,9 +325,11 @@ async function runWithTokenizer(
         : { onSampleEnd: (record) => reporter.onSampleEnd?.(record) }),
     }));
   } catch (error) {
-    // A fatal error (e.g. a server without prompt logprobs): the journal keeps what finished; resume later.
-    session.end({ status: "failed", timestamp: context.clock().toISOString() });
-    throw error;
+    // A fatal error (e.g. a server without prompt logprobs, a full disk): the journal keeps what finished; resume
+    // later.
+    session.endQuietly({ status: "failed", timestamp: context.clock().toISOString() });
+    await scrape?.stop();
+    throw withResumeNext(error, "run", runDir);
   } finally {
     journal.close();
     await userBackend?.close();
@@ -322,23 +339,29 @@ async function runWithTokenizer(
   const all = new Map(previous);
   for (const record of engineRecords) all.set(recordKey(record), record);
   const timestamp = context.clock().toISOString();
-  const results = writeRunResults({
-    runDir,
-    outputDir: options.outputDir,
-    options,
-    plans,
-    records: all,
-    createdAt: session.createdAt,
-    timestamp,
-    sessionStartsMs: sessionStartsMs([
-      ...session.earlierSessions,
-      { started_at: session.startedAt.toISOString() },
-    ]),
-    scraped,
-  });
-  const status: RunStatus =
-    results.status === "completed" ? "completed" : isInterrupted ? "interrupted" : "incomplete";
-  session.end({ status, timestamp, tokenizer: context.tokenizer.record(), summaries: results.summaries });
+  // Written atomically: a failure (a full disk) leaves each file as it was; a resume writes them all again.
+  let results: ReturnType<typeof writeRunResults>;
+  let status: RunStatus;
+  try {
+    results = writeRunResults({
+      runDir,
+      outputDir: options.outputDir,
+      options,
+      plans,
+      records: all,
+      createdAt: session.createdAt,
+      timestamp,
+      sessionStartsMs: sessionStartsMs([
+        ...session.earlierSessions,
+        { started_at: session.startedAt.toISOString() },
+      ]),
+      scraped,
+    });
+    status = results.status === "completed" ? "completed" : isInterrupted ? "interrupted" : "incomplete";
+    session.end({ status, timestamp, tokenizer: context.tokenizer.record(), summaries: results.summaries });
+  } catch (error) {
+    throw withResumeNext(error, "run", runDir);
+  }
   const outcome = runOutcomeOf(results, {
     runDir,
     model,
@@ -349,4 +372,13 @@ async function runWithTokenizer(
   });
   reporter?.onRunEnd?.(outcome);
   return outcome;
+}
+
+/** `openSession`; a resumed run whose run.json cannot be written (a read-only or full disk) says how to go on. */
+function openRunSession(options: OpenSessionOptions, resumed: ResumedRun | undefined): Session {
+  try {
+    return openSession(options);
+  } catch (error) {
+    throw resumed === undefined ? error : withResumeNext(error, "run", resumed.runDir);
+  }
 }

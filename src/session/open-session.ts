@@ -4,6 +4,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import type { TokenizerRecord } from "../core/tokenizer.js";
 import { toolVersion } from "../core/tool-version.js";
 import { readJournal } from "../engine/journal.js";
+import { OutputWriteError } from "../errors.js";
 import type { RunCommand, RunManifest, RunStatus, SessionEntry } from "../results/run-manifest.js";
 import { writeRunManifest } from "../results/write-run-results.js";
 import { createRunDir } from "./create-run-dir.js";
@@ -50,6 +51,11 @@ export interface Session extends EarlierSessions {
   readonly createdAt: Date;
   /** Writes the session's end into run.json (once; later calls are ignored). */
   end(end: SessionEnd): void;
+  /**
+   * `end` for a session that failed: a run.json that cannot be written (the disk that failed the run) is left as it
+   * was — the failure being reported matters more, and a resume reads the directory either way.
+   */
+  endQuietly(end: SessionEnd): void;
 }
 
 export function readEarlierSessions(resumed: ResumedRun | undefined): EarlierSessions {
@@ -107,6 +113,13 @@ export function openSession(
       if (end.tokenizer !== undefined)
         manifest.tokenizer = end.tokenizer === null ? null : { ...end.tokenizer };
       writeRunManifest(runDir, manifest);
+    },
+    endQuietly(end) {
+      try {
+        this.end(end);
+      } catch (error) {
+        if (!(error instanceof OutputWriteError)) throw error;
+      }
     },
   };
 }

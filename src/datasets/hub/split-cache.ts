@@ -1,8 +1,8 @@
 // Where a Hub split's parquet files live in the cache, and the manifest that lists them.
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "../../core/write-file-atomic.js";
 import { DatasetError } from "../../errors.js";
 import type { HubSplitRef } from "../types.js";
 
@@ -67,20 +67,8 @@ export async function findMissingFiles(directory: string, manifest: SplitManifes
   return missing;
 }
 
-/** Writes `contents` to `filePath` through a temp file and a rename, so readers never see a partial file. */
-async function writeFileAtomic(filePath: string, contents: string): Promise<void> {
-  await mkdir(path.dirname(filePath), { recursive: true });
-  const temporaryPath = temporaryPathFor(filePath);
-  await writeFile(temporaryPath, contents);
-  await rename(temporaryPath, filePath);
-}
-
-/** A unique sibling path for a file being written (`name.<random>.tmp`). */
-function temporaryPathFor(filePath: string): string {
-  return `${filePath}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-}
-
 /** Saves the manifest; call it after every listed file is in place. */
 export async function writeSplitManifest(directory: string, manifest: SplitManifest): Promise<void> {
-  await writeFileAtomic(path.join(directory, MANIFEST_FILE_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+  await mkdir(directory, { recursive: true });
+  writeFileAtomic(path.join(directory, MANIFEST_FILE_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
+import { completeJsonLines } from "../../core/complete-json-lines.js";
 import { ConfigError } from "../../errors.js";
 import { DEFAULT_CLIENT_BOUND_THRESHOLDS } from "../../metrics/client-monitor.js";
 import { REQUEST_METRIC_COLUMNS } from "../../metrics/request-metric-columns.js";
@@ -241,10 +242,8 @@ export function readProfileRequests(path: string): ProfileRequestsData {
     errorClass: [],
   };
   if (!existsSync(path)) return requests;
-  const lines = readFileSync(path, "utf8").split("\n");
-  for (const [number, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    const request = check(exportLineSchema, parseJson(path, line, number + 1), `${path}:${number + 1}`);
+  for (const { number, text } of completeJsonLines(readFileSync(path, "utf8"))) {
+    const request = check(exportLineSchema, parseJson(path, text, number), `${path}:${number}`);
     requests.index.push(request.index);
     requests.isWarmup.push(request.is_warmup);
     requests.sentAtMs.push(request.sent_at_ms);

@@ -1,8 +1,9 @@
 // `llm-bench report DIR...` and `--html`: the page of one run, one profile, or a comparison of runs, written to a
 // file (through a temporary name, so an interrupted write leaves no half page).
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { ConfigError } from "../../errors.js";
+import { writeFileAtomic } from "../../core/write-file-atomic.js";
+import { ConfigError, OutputWriteError, toError } from "../../errors.js";
 import { buildReportHtml } from "./build-report-html.js";
 import { buildComparisonData } from "./comparison-data.js";
 import { buildProfileReportData } from "./profile-report-data.js";
@@ -69,13 +70,15 @@ export function writeReport(dirs: readonly string[], options: WriteReportOptions
     defaultPath = resolve(cwd, "comparison-report.html");
   }
   const path = resolve(cwd, options.output ?? defaultPath);
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, html);
-    renameSync(temporary, path);
+    writeFileAtomic(path, html);
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new ConfigError(`cannot write the report to ${path}: ${(error as Error).message}`);
+    // The page's path is the user's (-o): a place it cannot be written is theirs to change.
+    const reason =
+      error instanceof OutputWriteError
+        ? error.message.replace(/^cannot write \S+: /, "")
+        : toError(error).message;
+    throw new ConfigError(`cannot write the report to ${path}: ${reason}`, { cause: error });
   }
   return { path, bytes: Buffer.byteLength(html), kind };
 }
