@@ -16,7 +16,7 @@ function hasKeyInBase64(text: string): boolean {
 
 describe("redactSecret", () => {
   it("hides the key as written, URL-encoded (either case) and JSON-escaped", () => {
-    const text = `a ${KEY} b ${encodeURIComponent(KEY)} c ${encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())} d ${JSON.stringify(`"${KEY}"`)}`;
+    const text = `a ${KEY} b ${encodeURIComponent(KEY)} c ${encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase())} d ${JSON.stringify(`"${KEY}"`)}`;
     const redacted = redactSecret(text, [KEY]);
     expect(redacted).not.toContain("LLMBENCHSECRET");
     expect(redacted).toBe('a *** b *** c *** d "\\"***\\""');

@@ -28,7 +28,7 @@ export function secretForms(secret: string): string[] {
   const forms = [
     secret,
     encodeURIComponent(secret),
-    encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
     JSON.stringify(secret).slice(1, -1),
     ...base64Cores(secret),
   ];
