@@ -17,7 +17,7 @@ export async function serveCommand(io: CliIo): Promise<number> {
   }
   if (positionals.length > 0)
     throw new ConfigError(`serve takes no arguments, got "${positionals.join(" ")}".`);
-  const { port, host, ...model } = parseOptionValues(serveSpec.groups, values);
+  const { port, host, apiKey, ...model } = parseOptionValues(serveSpec.groups, values);
   const backend = createLocalLlamaBackend({
     ...model,
     env: io.env,
@@ -33,6 +33,7 @@ export async function serveCommand(io: CliIo): Promise<number> {
       backend,
       port,
       host,
+      apiKey,
     });
     io.stdout.write(`serving ${backend.modelId} at ${server.baseUrl}\n`);
     if (!io.signal.aborted) await once(io.signal, "abort");

@@ -43,6 +43,7 @@ export async function buildMockServerOptions(
     faultRate: flags.faultRate,
     faultStatus: flags.faultStatus,
     ...(flags.servedLog === undefined ? {} : { servedLogPath: flags.servedLog }),
+    ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
   };
   if (!config.isOracleOn && flags.oracleBenchmarks === undefined) return options;
   const context = createDatasetContext({

@@ -47,6 +47,8 @@ export interface MockServerOptions {
   /** Sent as `retry-after-ms` with each fault when set. */
   faultRetryAfterMs?: number;
   now?: () => number;
+  /** Require `Authorization: Bearer <apiKey>` on every route but /health and /metrics (401 otherwise). */
+  apiKey?: string;
   /** Set by the cluster: this worker's id (1-based) and how it reaches the others for `/oracle/*`, `/metrics`. */
   cluster?: { workerId: number; peers: MockServerPeers };
 }
@@ -113,6 +115,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     backend,
     counters,
     ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     port: options.port ?? 0,
     now,
     idPrefix: workerId === 0 ? "mock-" : `mock-w${workerId}-`,
