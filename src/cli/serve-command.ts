@@ -10,7 +10,7 @@ import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
 
 export async function serveCommand(io: CliIo): Promise<number> {
-  const { values, positionals, isHelp } = parseCommandLine(serveSpec, io.argv);
+  const { values, positionals, isHelp } = parseCommandLine(serveSpec, io.argv, io.env);
   if (isHelp) {
     io.stdout.write(formatCommandHelp(serveSpec));
     return 0;
