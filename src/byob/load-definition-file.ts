@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createJiti } from "jiti";
-import { parse as parseYaml } from "yaml";
+import { readYamlData } from "../core/read-yaml-data.js";
 import { ConfigError, toError } from "../errors.js";
 import { GRADER_NAMES } from "../graders/registry.js";
 import { camelCaseParameters } from "./benchmark-config.js";
@@ -132,12 +132,13 @@ async function yamlScorer(file: string, value: unknown): Promise<ScorerFunction>
 }
 
 async function loadYamlDefinitions(file: string, text: string): Promise<BenchmarkDefinition[]> {
-  let document: unknown;
-  try {
-    document = parseYaml(text);
-  } catch (error) {
-    throw new ConfigError(`${file}: not valid YAML: ${toError(error).message}`);
+  const data = readYamlData(text);
+  if (data.status === "error") {
+    throw new ConfigError(
+      `${file}${data.line === undefined ? "" : `:${data.line}`}: not valid YAML: ${data.message}`,
+    );
   }
+  const document = data.value;
   if (typeof document !== "object" || document === null || Array.isArray(document)) {
     throw new ConfigError(
       `${file}: a benchmark definition is a mapping of parameters (name, dataset, prompt, scorer …).`,

@@ -19,6 +19,10 @@ describe("launch k8s refuses", () => {
       ["--shards", "2", ...K8S, ...RUN, "--api-key=sk-1"],
       /--api-key cannot be given to the launched run on Kubernetes: the key would be written into the Job's manifest.*--api-key-secret llm-api:api-key/,
     ],
+    [
+      ["--shards", "2", ...K8S, "--", "run", "gsm8k", "--url", "http://h:8000?api_key=sk-LLMBENCHSECRET-1"],
+      /a key inside --base-url cannot be given to the launched run on Kubernetes/,
+    ],
     [["--shards", "2", ...K8S, "--partition", "gpu", ...RUN], /--partition: it is a Slurm option/],
     [["--shards", "2", ...K8S, "--sbatch", "--mem=8G", ...RUN], /--sbatch: it is a Slurm option/],
     [["--shards", "2", ...K8S, "--output-dir", "x", ...RUN], /--output-dir: on Kubernetes the shards/],

@@ -27,6 +27,22 @@ describe("launch slurm refuses", () => {
       /unknown option --concurency; did you mean --concurrency/,
     ],
     [["--shards", "2", "--", "profile"], /must be one of run/],
+    [
+      ["--shards", "2", "--", "run", "gsm8k", "--api-key", "sk-LLMBENCHSECRET-1"],
+      /--api-key cannot be given to the launched run on Slurm: the key would be written into the job script.*export OPENAI_API_KEY/,
+    ],
+    [
+      [
+        "--shards",
+        "2",
+        "--dry-run",
+        "--",
+        "run",
+        "gsm8k",
+        "--base-url=http://u:sk-LLMBENCHSECRET-1@h:8000/v1",
+      ],
+      /a key inside --base-url cannot be given to the launched run on Slurm/,
+    ],
     [["--shards", "2", "--time", "soon", "--", "run", "gsm8k"], /--time: must be a Slurm time/],
     [["--shards", "2", "--task", "1", "--", "run", "gsm8k"], /--task goes with --resubmit/],
     [

@@ -11,7 +11,7 @@ import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
 
 export async function mockServerCommand(io: CliIo): Promise<number> {
-  const { values, positionals, isHelp } = parseCommandLine(mockServerSpec, io.argv);
+  const { values, positionals, isHelp } = parseCommandLine(mockServerSpec, io.argv, io.env);
   if (isHelp) {
     io.stdout.write(formatCommandHelp(mockServerSpec));
     return 0;

@@ -10,14 +10,14 @@ import { formatCommandHelp } from "./format-command-help.js";
 import { parseCommandLine } from "./parse-command-line.js";
 
 export async function serveCommand(io: CliIo): Promise<number> {
-  const { values, positionals, isHelp } = parseCommandLine(serveSpec, io.argv);
+  const { values, positionals, isHelp } = parseCommandLine(serveSpec, io.argv, io.env);
   if (isHelp) {
     io.stdout.write(formatCommandHelp(serveSpec));
     return 0;
   }
   if (positionals.length > 0)
     throw new ConfigError(`serve takes no arguments, got "${positionals.join(" ")}".`);
-  const { port, host, ...model } = parseOptionValues(serveSpec.groups, values);
+  const { port, host, apiKey, ...model } = parseOptionValues(serveSpec.groups, values);
   const backend = createLocalLlamaBackend({
     ...model,
     env: io.env,
@@ -33,6 +33,7 @@ export async function serveCommand(io: CliIo): Promise<number> {
       backend,
       port,
       host,
+      apiKey,
     });
     io.stdout.write(`serving ${backend.modelId} at ${server.baseUrl}\n`);
     if (!io.signal.aborted) await once(io.signal, "abort");

@@ -125,6 +125,28 @@ describe("a sample's container", () => {
     });
   });
 
+  it("sees no host file and none of the tool's environment (the API key)", async () => {
+    const hostFile = join(tmpdir(), `llm-bench-host-file-${process.pid}`);
+    writeFileSync(hostFile, "HOST-FILE-CONTENT");
+    const secret = "sk-LLMBENCHSECRET-container-test";
+    const keyed = await openContainerEngine({
+      env: { ...testEngineEnv(), OPENAI_API_KEY: secret, LLM_BENCH_SERVE_API_KEY: secret },
+      imageMap: IMAGE_MAP,
+    });
+    try {
+      await keyed.withContainer({ image: "python:3.11" }, async (container) => {
+        const result = await container.exec(`cat ${hostFile}; env; ls -a /root`);
+        expect(`${result.stdout}${result.stderr}`).not.toContain("HOST-FILE-CONTENT");
+        expect(result.stderr).toMatch(/No such file or directory/);
+        expect(result.stdout).not.toContain(secret);
+        expect(result.stdout).not.toMatch(/OPENAI_API_KEY|LLM_BENCH_SERVE_API_KEY/);
+      });
+    } finally {
+      await keyed.close();
+      rmSync(hostFile, { force: true });
+    }
+  });
+
   it("kills an allocation beyond the memory limit and says so", async () => {
     await engine.withContainer({ image: "python:3.11", memoryBytes: 256 * 1024 ** 2 }, async (container) => {
       const result = await container.exec([

@@ -1,6 +1,7 @@
 // Builds the DatasetContext a benchmark's load() receives: the Hub reader, local files, signal and progress.
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import { containedPath } from "../core/contained-path.js";
 import type { ReadProgress } from "../core/read-progress.js";
 import { DatasetError } from "../errors.js";
 import type { Sleep } from "../net/abortable-sleep.js";
@@ -60,7 +61,7 @@ export function createDatasetContext(options: CreateDatasetContextOptions = {}):
       const root = requireDataDir(`file ${relativePath}`);
       const signal = readOptions.signal ?? options.signal;
       const onProgress = readOptions.onProgress ?? options.onProgress;
-      return readLocalFile(path.resolve(root, relativePath), {
+      return readLocalFile(containedPath(root, [relativePath], "a file under --data-dir"), {
         ...readOptions,
         dataDir: root,
         ...(signal === undefined ? {} : { signal }),
@@ -68,7 +69,8 @@ export function createDatasetContext(options: CreateDatasetContextOptions = {}):
       });
     },
     async listFiles(relativeDir: string, pattern: RegExp) {
-      return listFiles(path.resolve(requireDataDir(`directory ${relativeDir}`), relativeDir), pattern);
+      const root = requireDataDir(`directory ${relativeDir}`);
+      return listFiles(containedPath(root, [relativeDir], "a folder under --data-dir"), pattern);
     },
   };
 

@@ -51,6 +51,7 @@ export async function buildMockServerOptions(
     faultStallMs: flags.faultStallMs,
     faultTrickleMs: flags.faultTrickleMs,
     ...(flags.servedLog === undefined ? {} : { servedLogPath: flags.servedLog }),
+    ...(flags.apiKey === undefined ? {} : { apiKey: flags.apiKey }),
   };
   if (!config.isOracleOn && flags.oracleBenchmarks === undefined) return options;
   const context = createDatasetContext({

@@ -56,6 +56,8 @@ export interface MockServerOptions {
   /** Gap between the 8-byte pieces of a `slow-trickle` fault (default 5). */
   faultTrickleMs?: number;
   now?: () => number;
+  /** Require `Authorization: Bearer <apiKey>` on every route but /health and /metrics (401 otherwise). */
+  apiKey?: string;
   /** Set by the cluster: this worker's id (1-based) and how it reaches the others for `/oracle/*`, `/metrics`. */
   cluster?: { workerId: number; peers: MockServerPeers };
 }
@@ -128,6 +130,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     backend,
     counters,
     ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     port: options.port ?? 0,
     now,
     idPrefix,

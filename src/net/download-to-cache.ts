@@ -6,12 +6,13 @@ import type { Dispatcher } from "undici";
 import type { Sleep } from "./abortable-sleep.js";
 import { acquireDownloadLock } from "./acquire-download-lock.js";
 import { type HttpGetOptions, type HttpGetResponse, httpGet, httpStatusError } from "./http-get.js";
-import { hubSha256 } from "./hub-sha256.js";
+import { hubLinkedSize, hubSha256 } from "./hub-sha256.js";
 import {
   ChecksumMismatchError,
   DownloadTooLargeError,
   IncompleteDownloadError,
   NetworkError,
+  SizeMismatchError,
 } from "./net-errors.js";
 import { hashFile, PartialDownload } from "./partial-download.js";
 import { retry } from "./retry.js";
@@ -28,7 +29,12 @@ export interface DownloadToCacheOptions {
   bearer?: HttpGetOptions["bearer"];
   /** The SHA-256 (hex) the file must have, when the caller knows it. */
   expectedSha256?: string | undefined;
-  /** The Hub's origin: without `expectedSha256`, check the SHA-256 the Hub names for LFS files (`hubSha256`). */
+  /** The size in bytes the file must have, when the caller knows it. */
+  expectedSizeBytes?: number | undefined;
+  /**
+   * The Hub's origin: without `expectedSha256`/`expectedSizeBytes`, check the SHA-256 and the size the Hub names
+   * for LFS files (`hubSha256`, `hubLinkedSize`).
+   */
   hubOrigin?: string | undefined;
   /** A body larger than this is not the file the caller wants. */
   maxBytes?: number | undefined;
@@ -110,6 +116,20 @@ async function downloadAttempt(
     const expectedSha256 =
       options.expectedSha256?.toLowerCase() ??
       (options.hubOrigin === undefined ? undefined : hubSha256(response, options.hubOrigin));
+    const expectedBytes =
+      options.expectedSizeBytes ??
+      (options.hubOrigin === undefined ? undefined : hubLinkedSize(response, options.hubOrigin));
+    const sizeMismatch = async (actualBytes: number, isAtLeast = false) => {
+      await partial.discard();
+      return new SizeMismatchError({
+        url: options.url,
+        expectedBytes: expectedBytes ?? 0,
+        actualBytes,
+        isAtLeast,
+      });
+    };
+    if (expectedBytes !== undefined && bytesTotal !== undefined && bytesTotal !== expectedBytes)
+      throw await sizeMismatch(bytesTotal);
     onProgress?.({ bytesDone: partial.bytesDone, bytesTotal });
     const chunks = response.body[Symbol.asyncIterator]();
     for (;;) {
@@ -125,6 +145,8 @@ async function downloadAttempt(
         await partial.discard();
         throw new DownloadTooLargeError(options.url, maxBytes);
       }
+      if (expectedBytes !== undefined && partial.bytesDone + next.value.byteLength > expectedBytes)
+        throw await sizeMismatch(expectedBytes, true);
       await partial.append(next.value);
       onProgress?.({ bytesDone: partial.bytesDone, bytesTotal });
     }
@@ -134,6 +156,8 @@ async function downloadAttempt(
         `The download of ${options.url} ended after ${partial.bytesDone} of ${bytesTotal} bytes.`,
       );
     }
+    if (expectedBytes !== undefined && partial.bytesDone !== expectedBytes)
+      throw await sizeMismatch(partial.bytesDone);
     const sha256 = partial.digest();
     if (expectedSha256 !== undefined && sha256 !== expectedSha256) {
       await partial.discard();
@@ -142,7 +166,11 @@ async function downloadAttempt(
     await partial.commit(options.destination);
     return { path: options.destination, sizeBytes: partial.bytesDone, sha256 };
   } finally {
-    if (!isBodyRead) response.body.destroy();
+    if (!isBodyRead) {
+      // Destroying a body not yet read aborts its request; nobody waits on that abort, so it is not an error.
+      response.body.on("error", () => undefined);
+      response.body.destroy();
+    }
   }
 }
 

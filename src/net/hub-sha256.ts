@@ -1,4 +1,5 @@
-// The SHA-256 the Hugging Face Hub names for an LFS file: `X-Linked-Etag`, else `ETag`, of the Hub's own answers.
+// The SHA-256 the Hugging Face Hub names for an LFS file: `X-Linked-Etag`, else `ETag`, of the Hub's own answers;
+// and its size, `X-Linked-Size`.
 import type { HttpGetResponse } from "./http-get.js";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -18,10 +19,27 @@ function normalizeEtag(value: string | string[] | undefined): string | undefined
  * the last of them. A CDN's ETag never counts.
  */
 export function hubSha256(response: HttpGetResponse, hubOrigin: string): string | undefined {
-  const hubAnswers = [...response.redirects, { url: response.url, headers: response.headers }].filter(
-    (answer) => answer.url.origin === hubOrigin,
-  );
+  const hubAnswers = answersFrom(response, hubOrigin);
   const linked = hubAnswers.findLast((answer) => answer.headers["x-linked-etag"] !== undefined);
   const etag = normalizeEtag(linked?.headers["x-linked-etag"] ?? hubAnswers.at(-1)?.headers["etag"]);
   return etag !== undefined && SHA256_HEX.test(etag) ? etag : undefined;
+}
+
+function answersFrom(response: HttpGetResponse, hubOrigin: string) {
+  return [...response.redirects, { url: response.url, headers: response.headers }].filter(
+    (answer) => answer.url.origin === hubOrigin,
+  );
+}
+
+/**
+ * The size in bytes the Hub names for the file behind `response`: the last `X-Linked-Size` among its answers from
+ * `hubOrigin` (huggingface_hub's `get_hf_file_metadata` reads the same header, same commit as above).
+ */
+export function hubLinkedSize(response: HttpGetResponse, hubOrigin: string): number | undefined {
+  const linked = answersFrom(response, hubOrigin).findLast(
+    (answer) => answer.headers["x-linked-size"] !== undefined,
+  );
+  const value = linked?.headers["x-linked-size"];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }

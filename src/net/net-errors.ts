@@ -122,3 +122,19 @@ export class DownloadTooLargeError extends BenchError {
     this.maxBytes = maxBytes;
   }
 }
+
+/** The body is not the size the source said the file has; the partial file was deleted. */
+export class SizeMismatchError extends BenchError {
+  readonly isRetryable = false;
+  readonly url: string;
+
+  constructor(options: { url: string; expectedBytes: number; actualBytes: number; isAtLeast?: boolean }) {
+    super(
+      "E_DOWNLOAD_SIZE",
+      `The file downloaded from ${options.url} has ${options.isAtLeast === true ? "more than " : ""}` +
+        `${options.actualBytes} bytes, but its source names ${options.expectedBytes}; it was deleted.`,
+      { exitCode: 1 },
+    );
+    this.url = options.url;
+  }
+}

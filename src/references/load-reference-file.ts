@@ -1,7 +1,8 @@
 // Reads and validates `references/<task>.yaml`; every problem is reported with the file and line.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isNode, LineCounter, parseDocument } from "yaml";
+import { type Document, isNode, LineCounter } from "yaml";
+import { readYamlData } from "../core/read-yaml-data.js";
 import { ConfigError } from "../errors.js";
 import { type ReferenceEntry, referenceFileSchema, TASK_DEFAULTS_KEY } from "./reference-file-schema.js";
 import { type TaskParams, taskDefaults } from "./task-defaults.js";
@@ -43,14 +44,11 @@ export function parseReferenceFile(
   run: RunTaskDefaults = {},
 ): ReferenceFile {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter });
+  const data = readYamlData(text, { lineCounter });
   const lineOf = (offset: number): number => lineCounter.linePos(offset).line;
-  const [syntaxError] = document.errors;
-  if (syntaxError !== undefined) {
-    const line = syntaxError.linePos?.[0].line ?? lineOf(syntaxError.pos[0]);
-    throw new ConfigError(`${path}:${line}: ${syntaxError.message.split("\n")[0] ?? "invalid YAML"}`);
-  }
-  const json: unknown = document.toJS() ?? {};
+  if (data.status === "error") throw new ConfigError(`${path}:${data.line ?? 1}: ${data.message}`);
+  const { document } = data;
+  const json: unknown = data.value ?? {};
   const result = referenceFileSchema.safeParse(json);
   if (!result.success) {
     const messages = result.error.issues.slice(0, 5).map((issue) => {
@@ -128,10 +126,7 @@ function otherReferenceFiles(directory: string): string {
 }
 
 /** Start offset of the deepest node that exists along `path` (the document start when none does). */
-function nearestOffset(
-  document: ReturnType<typeof parseDocument>,
-  path: readonly (string | number)[],
-): number {
+function nearestOffset(document: Document.Parsed, path: readonly (string | number)[]): number {
   for (let depth = path.length; depth >= 0; depth--) {
     const node: unknown = depth === 0 ? document.contents : document.getIn(path.slice(0, depth), true);
     if (isNode(node) && node.range !== undefined && node.range !== null) return node.range[0];

@@ -18,6 +18,8 @@ import { createSandbox, findExecutable } from "./create-sandbox.js";
 import type { CodeSandbox, SandboxResult } from "./types.js";
 
 const hasBwrap = findExecutable("bwrap", process.env) !== undefined;
+/** Set by .ci/run: there the containment tests must run, so a missing bwrap fails instead of skipping them. */
+const isSandboxRequired = process.env["LLM_BENCH_REQUIRE_SANDBOX"] === "1";
 if (!hasBwrap) {
   process.stdout.write(
     "sandbox tests: bwrap is not installed (scripts/install-test-engines.sh installs it)\n",
@@ -59,6 +61,13 @@ async function attack(code: string, limits: Record<string, number> = {}): Promis
   expect(processesWith(marker)).toEqual([]);
   return result;
 }
+
+it.runIf(!hasBwrap && isSandboxRequired)(
+  "bwrap is installed where the containment tests are required (CI)",
+  () => {
+    expect.fail("LLM_BENCH_REQUIRE_SANDBOX=1 but bwrap is not on PATH: run scripts/install-test-engines.sh.");
+  },
+);
 
 describe.skipIf(!hasBwrap)("sandbox (bubblewrap): hostile programs are contained", () => {
   beforeAll(async () => {

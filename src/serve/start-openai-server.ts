@@ -13,6 +13,7 @@ import {
   type InjectedFault,
 } from "./answer-generation-request.js";
 import { answerTokenizeRequest } from "./answer-tokenize-request.js";
+import { bearerCheck, OPEN_ROUTES, sendUnauthorized } from "./bearer-check.js";
 import { sendBody, sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
 import { ServerCounters } from "./server-counters.js";
@@ -40,6 +41,8 @@ export interface OpenAiServerOptions {
   counters?: ServerCounters;
   /** More routes, keyed `"GET /metrics"`. */
   routes?: Record<string, RouteHandler>;
+  /** When set, every route but `OPEN_ROUTES` requires `Authorization: Bearer <apiKey>` (401 otherwise). */
+  apiKey?: string | undefined;
 }
 
 export interface OpenAiServer {
@@ -120,10 +123,16 @@ export async function startOpenAiServer(options: OpenAiServerOptions): Promise<O
     sendError(response, 404, { message: `No route for ${method} ${path}. ${ROUTE_HINT}` });
   };
 
+  const isAuthorized = options.apiKey === undefined ? undefined : bearerCheck(options.apiKey);
   const server = createServer({ keepAlive: true, noDelay: true }, (request, response) => {
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
-    route(request, response, queryAt === -1 ? url : url.slice(0, queryAt));
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (isAuthorized !== undefined && !isOpenRoute(request.method ?? "GET", path) && !isAuthorized(request)) {
+      sendUnauthorized(request, response);
+      return;
+    }
+    route(request, response, path);
   });
   server.keepAliveTimeout = 30_000;
   const port = options.port ?? 0;
@@ -150,6 +159,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions): Promise<O
       return closing;
     },
   };
+}
+
+/** `GET /health` and `GET /metrics`, also with a trailing slash. */
+function isOpenRoute(method: string, path: string): boolean {
+  return OPEN_ROUTES.includes(`${method} ${path.replace(/(.)\/+$/, "$1")}`);
 }
 
 /** Runs an extra route's handler; a failure (a cluster peer gone) becomes a 500. */

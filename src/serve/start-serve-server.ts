@@ -13,11 +13,14 @@ export async function startServeServer(options: {
   backend: LocalLlamaBackend;
   port?: number;
   host?: string;
+  /** Require `Authorization: Bearer <apiKey>` (see `startOpenAiServer`). */
+  apiKey?: string | undefined;
 }): Promise<ServeServer> {
   const server = await startOpenAiServer({
     backend: serveLocalModel(options.backend),
     port: options.port ?? 8000,
     host: options.host ?? "127.0.0.1",
+    apiKey: options.apiKey,
   });
   return { ...server, baseUrl: server.url };
 }

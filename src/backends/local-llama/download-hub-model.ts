@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import { containedPath } from "../../core/contained-path.js";
 import type { ReadProgress } from "../../core/read-progress.js";
 import { resolveDatasetSettings } from "../../datasets/resolve-dataset-settings.js";
 import { BenchError, toError } from "../../errors.js";
@@ -34,7 +35,11 @@ export async function downloadHubModel(options: DownloadHubModelOptions): Promis
     env: options.env,
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
   });
-  const destination = path.join(settings.cacheDir, "models", ref.repo, ref.revision, ref.file);
+  const destination = containedPath(
+    path.join(settings.cacheDir, "models"),
+    [ref.repo, ref.revision, ref.file],
+    `--model ${spec}`,
+  );
   if (existsSync(destination)) return destination;
   if (settings.isOffline) {
     throw new BenchError(

@@ -2,8 +2,8 @@
 // Terminal-Bench's compose manager fills it in (terminal_bench/terminal/docker_compose_manager.py @ LONGCLI_COMMIT):
 // its build (context, Dockerfile) or image, working directory and environment, `${T_BENCH_…}` replaced.
 import path from "node:path";
-import { parse } from "yaml";
 import { z } from "zod";
+import { readYamlData } from "../../core/read-yaml-data.js";
 import { DatasetError } from "../../errors.js";
 
 /** The values Terminal-Bench gives the container-side variables; others are empty (as compose does for unset ones). */
@@ -65,14 +65,11 @@ function environmentOf(environment: z.infer<typeof clientSchema>["environment"])
 
 /** Reads the compose text of the task in `taskDirectory`; `file` names it in errors. */
 export function readComposeClient(text: string, file: string, taskDirectory: string): ComposeClient {
-  let value: unknown;
-  try {
-    value = parse(text);
-  } catch (error) {
-    throw new DatasetError(`${file} is not valid YAML: ${(error as Error).message.split("\n")[0]}`, {
-      code: "E_DATASET_PARSE",
-    });
+  const data = readYamlData(text);
+  if (data.status === "error") {
+    throw new DatasetError(`${file} is not valid YAML: ${data.message}`, { code: "E_DATASET_PARSE" });
   }
+  const value = data.value;
   const parsed = composeSchema.safeParse(value ?? {});
   if (!parsed.success)
     throw new DatasetError(

@@ -1,8 +1,8 @@
 // A Terminal-Bench 1.x task.yaml, read as its harness's `Task` model reads it (terminal_bench/handlers/
 // trial_handler.py @ LONGCLI_COMMIT): the instruction, metadata, the parser and the two time limits, with the
 // model's defaults; keys it does not know are kept, not refused (pydantic ignores extras).
-import { parseDocument } from "yaml";
 import { z } from "zod";
+import { readYamlData } from "../../core/read-yaml-data.js";
 import { DatasetError } from "../../errors.js";
 
 /** Terminal-Bench's `ParserName` values (only pytest and swebench are ported; see parse-test-output.ts). */
@@ -31,16 +31,17 @@ function describeIssues(error: z.ZodError): string {
 
 /** Parses a task.yaml's text; `file` names it in errors (bad YAML with its line, a bad field with its name). */
 export function parseTerminalBenchTask(text: string, file: string): TerminalBenchTask {
-  const document = parseDocument(text);
-  const [yamlError] = document.errors;
-  if (yamlError !== undefined) {
-    const line = yamlError.linePos?.[0]?.line;
+  const data = readYamlData(text);
+  if (data.status === "error") {
+    const { line } = data;
     throw new DatasetError(
-      `${file}${line === undefined ? "" : `:${line}`} is not valid YAML: ${yamlError.message.split("\n")[0]}`,
-      { code: "E_DATASET_PARSE" },
+      `${file}${line === undefined ? "" : `:${line}`} is not valid YAML: ${data.message}`,
+      {
+        code: "E_DATASET_PARSE",
+      },
     );
   }
-  const parsed = terminalBenchTaskSchema.safeParse(document.toJS());
+  const parsed = terminalBenchTaskSchema.safeParse(data.value);
   if (!parsed.success)
     throw new DatasetError(`${file} is not a Terminal-Bench task.yaml: ${describeIssues(parsed.error)}`, {
       code: "E_DATASET_PARSE",

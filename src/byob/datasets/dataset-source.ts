@@ -4,6 +4,7 @@
 // `hf://name`, `hf://org/name`, `hf://org/name/config`, `hf://org/name/config/split`, query `?split=` (which wins
 // over a path split), `data_files`, `field`, `revision`, and row filters `filter_field[_N]`/`filter_value[_N]`.
 import path from "node:path";
+import { unsafePathReason } from "../../core/contained-path.js";
 import { ConfigError } from "../../errors.js";
 
 export const FILE_FORMATS = ["jsonl", "json", "csv", "tsv", "parquet"] as const;
@@ -27,6 +28,8 @@ export type DatasetSource =
     };
 
 const HUB_PREFIX = "hf://";
+/** One part of a Hub repository id (huggingface_hub's `REPO_ID_REGEX`: letters, digits, `-`, `_`, `.`). */
+const HUB_NAME = /^(?!\.)[\w.-]{1,96}$/;
 const QUERY_KEYS = ["split", "data_files", "field", "revision", "trust_remote_code"];
 
 /** `filter_field`/`filter_value`, then `filter_field_1`/`filter_value_1` … while either is present. */
@@ -62,6 +65,26 @@ function parseHubUri(value: string, parameter: string): DatasetSource {
     throw new ConfigError(`"${parameter}": ${value} names no dataset; write hf://org/name?split=test.`);
   }
   const repo = segments.length === 1 ? (segments[0] ?? "") : segments.slice(0, 2).join("/");
+  const names: [string, string | undefined][] = [
+    ["repository", repo],
+    ["config", segments[2]],
+    ["split", options.get("split") ?? segments[3]],
+    ["revision", options.get("revision")],
+    ...(options.get("data_files") ?? "")
+      .split(",")
+      .map((file): [string, string] => ["data_files", file.trim()]),
+  ];
+  for (const [part, name] of names) {
+    const reason = name === undefined ? undefined : unsafePathReason(name);
+    if (reason !== undefined)
+      throw new ConfigError(
+        `"${parameter}": ${value}: the ${part} "${name}" cannot be used (${reason}): an hf:// URI names files inside its repository only.`,
+      );
+  }
+  if (!repo.split("/").every((part) => HUB_NAME.test(part)))
+    throw new ConfigError(
+      `"${parameter}": ${value}: "${repo}" is not a Hub dataset id (ORG/NAME of letters, digits, "-", "_", ".").`,
+    );
   return {
     kind: "hub",
     uri: value,

@@ -285,6 +285,38 @@ describe("hub.readSplit", () => {
     expect(await listTree(cacheDir)).toEqual([]);
   });
 
+  it.skipIf(dataDir === undefined).each([
+    [
+      "truncated (a shorter Content-Length)",
+      (bytes: Buffer) => bytes.subarray(0, bytes.length - 100),
+      /has 45208 bytes, but its source names 45308; it was deleted/,
+    ],
+    [
+      "padded (a longer body)",
+      (bytes: Buffer) => Buffer.concat([bytes, Buffer.alloc(10)]),
+      /has 45318 bytes, but its source names 45308; it was deleted/,
+    ],
+    [
+      "corrupted (same size, other bytes)",
+      (bytes: Buffer) => Buffer.from(bytes.map((byte, index) => (index === 200 ? byte ^ 0xff : byte))),
+      /has SHA-256 [0-9a-f]{64}, expected [0-9a-f]{64}; it was deleted/,
+    ],
+  ])(
+    "a CDN body %s against the Hub's X-Linked-Size/X-Linked-Etag is an error and leaves no file",
+    async (_name, cdnBody, message) => {
+      const server = await start({ cdnBody });
+      const error = await context(server)
+        .hub.readSplit(MMLU_PRO)
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: "E_DATASET_CHECKSUM" });
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toMatch(/MMLU-Pro.*nothing was cached/);
+      expect(await listTree(cacheDir)).toEqual([]);
+      // Not retried: a wrong file is not a transient failure.
+      expect(server.requests.filter((request) => request.host === "cdn")).toHaveLength(1);
+    },
+  );
+
   it("an aborted signal stops the read with the abort reason", async () => {
     const server = await start();
     const controller = new AbortController();

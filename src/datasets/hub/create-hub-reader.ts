@@ -2,6 +2,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Dispatcher } from "undici";
+import { containedPath } from "../../core/contained-path.js";
 import type { ReadProgress } from "../../core/read-progress.js";
 import { DatasetError } from "../../errors.js";
 import type { Sleep } from "../../net/abortable-sleep.js";
@@ -134,14 +135,12 @@ export function createHubReader(options: HubReaderOptions): DatasetContext["hub"
     const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
     const repoPath = ref.repo.split("/").map(encodeURIComponent).join("/");
     const filePath = ref.path.split("/").map(encodeURIComponent).join("/");
-    const destination = path.join(
-      settings.cacheDir,
-      "hub-files",
-      ref.repo,
-      encodeURIComponent(ref.revision),
-      ref.path,
-    );
     const label = `${ref.repo}@${ref.revision}/${ref.path}`;
+    const destination = containedPath(
+      path.join(settings.cacheDir, "hub-files"),
+      [ref.repo, encodeURIComponent(ref.revision), ref.path],
+      `Hub file ${label}`,
+    );
     if (await isCachedFile(destination)) return destination;
     if (settings.isOffline) {
       throw new DatasetError(

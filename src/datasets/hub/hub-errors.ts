@@ -1,6 +1,6 @@
 // The DatasetErrors the Hub client throws, each saying what failed and how to fix it.
 import { DatasetError } from "../../errors.js";
-import type { ChecksumMismatchError } from "../../net/net-errors.js";
+import type { ChecksumMismatchError, SizeMismatchError } from "../../net/net-errors.js";
 import type { HubSplitRef } from "../types.js";
 
 /** `owner/name (config "c", split "s")`, for messages. */
@@ -87,8 +87,11 @@ export function downloadFailedError(options: {
   );
 }
 
-/** The downloaded file does not have the SHA-256 the Hub names for it; it was deleted. */
-export function hubChecksumError(options: { ref: HubSplitRef; cause: ChecksumMismatchError }): DatasetError {
+/** The downloaded file does not have the SHA-256 or the size the Hub names for it; it was deleted. */
+export function hubChecksumError(options: {
+  ref: HubSplitRef;
+  cause: ChecksumMismatchError | SizeMismatchError;
+}): DatasetError {
   return new DatasetError(
     `${options.cause.message} It was to be part of ${describeRef(options.ref)}; nothing was cached. Try again; ` +
       "if it keeps failing, a proxy or mirror (HF_ENDPOINT) is changing the file.",

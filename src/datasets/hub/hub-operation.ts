@@ -8,6 +8,7 @@ import {
   HttpStatusError,
   IncompleteDownloadError,
   NetworkError,
+  SizeMismatchError,
 } from "../../net/net-errors.js";
 import { retry } from "../../net/retry.js";
 import type { HubSplitRef } from "../types.js";
@@ -113,7 +114,8 @@ export function toHubError(
       ? downloadFailedError({ ref, url, cause: error, partPath: existingFile(context.partPath) })
       : hubUnreachableError({ ref, url, cause: error });
   }
-  if (error instanceof ChecksumMismatchError) return hubChecksumError({ ref, cause: error });
+  if (error instanceof ChecksumMismatchError || error instanceof SizeMismatchError)
+    return hubChecksumError({ ref, cause: error });
   return error;
 }
 

@@ -28,6 +28,11 @@ export interface FakeHubOptions {
   truncateFirstDownloads?: number;
   /** Resolves when a truncated body may be cut (e.g. once the client has written what it got); default at once. */
   cutWhen?: () => Promise<void>;
+  /**
+   * What the CDN sends instead of a file's bytes (a truncated or corrupted copy, with its own Content-Length); the
+   * Hub's redirect still names the real file's SHA-256 and size.
+   */
+  cdnBody?: (bytes: Buffer) => Buffer;
   /** Name a wrong SHA-256 in the resolve redirect's X-Linked-Etag. */
   isLinkingWrongSha256?: boolean;
   /** Answer the first N requests with HTTP 503. */
@@ -60,8 +65,9 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
       authorization: request.headers.authorization,
       range,
     });
-    const bytes = files.get(request.url ?? "");
-    if (bytes === undefined) return send(response, 404, "no such blob");
+    const stored = files.get(request.url ?? "");
+    if (stored === undefined) return send(response, 404, "no such blob");
+    const bytes = options.cdnBody === undefined ? stored : options.cdnBody(stored);
     downloadCount++;
     // Strong ETag; a Range with a matching If-Range continues the file (206), as a CDN does.
     const etag = `"${sha256(bytes).slice(0, 16)}"`;

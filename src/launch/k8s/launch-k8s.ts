@@ -2,10 +2,9 @@
 // <mount path>/<name>/shard-I (resuming the run an earlier pod of I left there) and the merge Job, built and
 // checked; a dry run returns them as YAML, else they are submitted and followed, and the merge pod's log (the
 // merged tables) is read back.
-import { connectionOptions } from "../../config/connection-options.js";
 import { ConfigError } from "../../errors.js";
+import { givenSecret } from "../given-secret.js";
 import type { LaunchedCommand } from "../launched-command.js";
-import { givenSpelling } from "../launched-command.js";
 import { shardShellLines } from "../shard-command.js";
 import { buildK8sLaunchManifests, mergeJobName } from "./build-k8s-launch-manifests.js";
 import { IMAGE_ENTRYPOINT, inPodMergeCommand } from "./in-pod-merge-command.js";
@@ -78,7 +77,7 @@ export async function launchK8s(
   request: K8sLaunchRequest,
   context: K8sLaunchContext = {},
 ): Promise<K8sLaunchResult> {
-  const apiKeyGiven = givenSpelling(request.launched.args, connectionOptions.options.apiKey);
+  const apiKeyGiven = givenSecret(request.launched.args);
   if (apiKeyGiven !== undefined) {
     throw new ConfigError(
       `${apiKeyGiven} cannot be given to the launched run on Kubernetes: the key would be written into the Job's ` +

@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "../../errors.js";
+import { givenSecret } from "../given-secret.js";
 import { createLaunchDir, newLaunchDirPath } from "../launch-layout.js";
 import type { LaunchManifest } from "../launch-manifest.js";
 import type { LaunchedCommand } from "../launched-command.js";
@@ -53,6 +54,14 @@ export async function launchSlurm(
   request: SlurmLaunchRequest,
   context: SlurmLaunchContext,
 ): Promise<SlurmLaunchOutcome> {
+  const secret = givenSecret(request.launched.args);
+  if (secret !== undefined) {
+    throw new ConfigError(
+      `${secret} cannot be given to the launched run on Slurm: the key would be written into the job script and ` +
+        "launch.json. Export it instead (`export OPENAI_API_KEY=…` before `llm-bench launch slurm`): sbatch passes " +
+        "the environment to the tasks.",
+    );
+  }
   const now = context.now ?? (() => new Date());
   const createdAt = now();
   const launchDir = newLaunchDirPath(request.outputDir, createdAt);

@@ -111,8 +111,11 @@ export interface OracleStats {
 }
 
 /** Starts `llm-bench mock-server --port 0 ...args` and waits for its URL. */
-export async function startMockServerProcess(args: readonly string[]): Promise<MockServerProcess> {
-  const child = spawnCli(["mock-server", "--port", "0", ...args]);
+export async function startMockServerProcess(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<MockServerProcess> {
+  const child = spawnCli(["mock-server", "--port", "0", ...args], options);
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`mock server did not start:\n${child.output.stderr}`)),
