@@ -48,6 +48,7 @@ export function readYamlData(text: string, options: { lineCounter?: LineCounter 
   }
 }
 
+/** The message's first line, without the colon that introduces the `yaml` package's code frame. */
 function firstLine(text: string): string {
-  return text.split("\n")[0] ?? text;
+  return (text.split("\n")[0] ?? text).replace(/:\s*$/, "");
 }

@@ -191,7 +191,7 @@ function flagRows(fixtures: BadInputFixtures): BadInputRow[] {
     row(
       "mock-server: a rate out of range",
       ["mock-server", "--fault-rate", "2"],
-      /--fault-rate: expected a number from 0 to 1, got "2"/,
+      /--fault-rate: "2": the rate must be a number from 0 to 1 \(KIND=R or R; kinds: http-500/,
     ),
     row(
       "mock-server: a port out of range",
@@ -612,7 +612,7 @@ function definitionRows(fixtures: BadInputFixtures): BadInputRow[] {
     row(
       "byob validate: malformed YAML",
       ["byob", "validate", byob("malformed.yaml")],
-      /malformed\.yaml: not valid YAML: .*line 1/,
+      /malformed\.yaml:1: not valid YAML: .*at line 1, column 8$/m,
     ),
     row(
       "byob validate: a missing dataset",
