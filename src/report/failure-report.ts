@@ -8,6 +8,10 @@ export interface FailureReportInput {
   /** The engine's `ServerGone`: the run of failed connects that stopped the run. */
   serverGone?: { failures: number; example: string } | undefined;
   resumeCommand: string;
+  /** The server the requests went to (keys redacted), to name it in the advice. */
+  serverUrl?: string | undefined;
+  /** The run's `--max-retries`, to advise more. */
+  maxRetries?: number | undefined;
 }
 
 const MAX_EXAMPLE_LENGTH = 240;
@@ -43,7 +47,17 @@ export function failureReport(input: FailureReportInput): string {
         "it (the message says what) before resuming.",
     );
   }
-  const isWorthResuming = input.unsent > 0 || input.failures.some((entry) => entry.isRetryable);
-  if (isWorthResuming) lines.push(`Continue with: ${input.resumeCommand}`);
+  const isServerTrouble = input.failures.some((entry) => entry.isRetryable);
+  if (isServerTrouble && (input.serverUrl !== undefined || input.maxRetries !== undefined)) {
+    const server = input.serverUrl === undefined ? "the server" : `the server at ${input.serverUrl}`;
+    const retries =
+      input.maxRetries === undefined
+        ? "allow more retries with --max-retries N"
+        : `allow more retries than ${input.maxRetries} with --max-retries N`;
+    lines.push(`Check ${server} (is it up, overloaded, behind a proxy?); ${retries}.`);
+  }
+  const isWorthResuming = input.unsent > 0 || isServerTrouble;
+  if (isWorthResuming)
+    lines.push(`Continue with: ${input.resumeCommand} (only the failed and unsent samples are sent)`);
   return `${lines.join("\n")}\n`;
 }
