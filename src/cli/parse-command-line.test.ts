@@ -229,6 +229,60 @@ describe("commands of their own options", () => {
     expect(() => parse(["--itl-MS", "1"])).toThrow(/unknown option --itl-MS; did you mean --itl-ms\?/);
   });
 
+  it("mock-server: --fault-rate KIND=R repeated or comma-listed, the other fault flags, and the refusals", () => {
+    const parse = (argv: string[]) => parseCommandLine(mockServerSpec, argv);
+    const { values } = parse([
+      "--fault-rate",
+      "stall=0.1,http-503=0.2",
+      "--fault-rate",
+      "all=0.3",
+      "--fault-seed",
+      "9",
+      "--fault-stall-ms",
+      "250",
+      "--fault-trickle-ms",
+      "2",
+    ]);
+    expect(parseOptionValues(mockServerSpec.groups, values)).toMatchObject({
+      faultRate: ["stall=0.1", "http-503=0.2", "all=0.3"],
+      faultSeed: 9,
+      faultStallMs: 250,
+      faultTrickleMs: 2,
+    });
+    expect(parseOptionValues(mockServerSpec.groups, parse(["--fault-rate", "0.5"]).values)).toMatchObject({
+      faultRate: ["0.5"],
+      faultStatus: 503,
+    });
+    expect(parseOptionValues(mockServerSpec.groups, {})).toMatchObject({
+      faultRate: [],
+      faultSeed: 0,
+      faultStallMs: 600_000,
+      faultTrickleMs: 5,
+    });
+    const refusal = (argv: string[]) => {
+      try {
+        parse(argv);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const unknown = refusal(["--fault-rate", "timeout=0.1"]);
+    expect(unknown).toBeInstanceOf(ConfigError);
+    expect((unknown as ConfigError).exitCode).toBe(2);
+    expect((unknown as ConfigError).message).toMatch(
+      /^--fault-rate: unknown fault kind "timeout" \(kinds: http-500, .*, slow-trickle; or all=R/,
+    );
+    expect(() => parse(["--fault-rate", "stall=2"])).toThrow(
+      /--fault-rate: "stall=2": the rate must be a number from 0 to 1/,
+    );
+    expect(() => parse(["--fault-rate", "stall=0.7", "--fault-rate", "http-500=0.7"])).toThrow(
+      /--fault-rate: the fault rates sum to 1\.4, more than 1/,
+    );
+    expect(() => parse(["--fault-stall-ms", "-1"])).toThrow(/--fault-stall-ms: expected a number ≥ 0/);
+    expect(() => parse(["--fault-seed", "1.5"])).toThrow(/--fault-seed: expected an integer/);
+  });
+
   it("theta: a required option missing, and open intervals", () => {
     expect(() => parseOptionValues(thetaSpec.groups, parseCommandLine(thetaSpec, []).values)).toThrow(
       "--num-samples-total N is required",

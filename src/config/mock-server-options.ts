@@ -1,5 +1,6 @@
 // The options of `llm-bench mock-server`: what it serves, its latency model, the oracle and the faults.
 import { z } from "zod";
+import { FAULT_KINDS, parseFaultRates } from "./fault-rates.js";
 import { listenOptions } from "./listen-options.js";
 import { groupsShape, option, optionGroup } from "./option.js";
 
@@ -101,20 +102,52 @@ const oracleOptions = optionGroup("Oracle", {
   }),
 });
 
-const faultOptions = optionGroup("Faults", {
-  faultRate: option({
-    schema: z.number().min(0).max(1).default(0),
-    flag: "fault-rate",
-    placeholder: "R",
-    help: "Fraction of requests answered with an error.",
-  }),
-  faultStatus: option({
-    schema: z.number().int().min(400).max(599).default(503),
-    flag: "fault-status",
-    placeholder: "CODE",
-    help: "HTTP status of those errors.",
-  }),
-});
+const faultOptions = optionGroup(
+  "Faults",
+  {
+    /** Kept as given (`KIND=R` items); `parseFaultRates` reads them into a rate table. */
+    faultRate: option({
+      schema: z
+        .array(z.string())
+        .superRefine((items, context) => {
+          const parsed = parseFaultRates(items);
+          if (parsed.status === "error") context.addIssue({ code: "custom", message: parsed.message });
+        })
+        .default([]),
+      flag: "fault-rate",
+      placeholder: "KIND=R",
+      help:
+        "Share R of generation requests answered with fault KIND (repeatable, or a,b). all=R spreads R over " +
+        "every kind; a bare R answers with --fault-status.",
+      defaultHelp: "none",
+    }),
+    faultStatus: option({
+      schema: z.number().int().min(400).max(599).default(503),
+      flag: "fault-status",
+      placeholder: "CODE",
+      help: "HTTP status of the faults of a bare --fault-rate R.",
+    }),
+    faultSeed: option({
+      schema: z.number().int().default(0),
+      flag: "fault-seed",
+      placeholder: "N",
+      help: "Seed of which requests fault, and with which kind (deterministic per request number).",
+    }),
+    faultStallMs: option({
+      schema: z.number().min(0).default(600_000),
+      flag: "fault-stall-ms",
+      placeholder: "MS",
+      help: "How long a stalled answer stays silent before the server ends the connection.",
+    }),
+    faultTrickleMs: option({
+      schema: z.number().min(0).default(5),
+      flag: "fault-trickle-ms",
+      placeholder: "MS",
+      help: "Gap between the 8-byte pieces of a slow-trickle answer.",
+    }),
+  },
+  { note: `Kinds: ${FAULT_KINDS.join(", ")}.` },
+);
 
 export const MOCK_SERVER_OPTION_GROUPS = [
   listenOptions,

@@ -1,9 +1,10 @@
 // Turns the parsed `mock-server` flags into `startMockServer` options, loading the oracle's benchmarks.
 import { BENCHMARK_NAMES } from "../benchmarks/registry.js";
+import { parseFaultRates } from "../config/fault-rates.js";
 import type { MockServerFlags } from "../config/mock-server-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
 import type { DatasetContext } from "../datasets/types.js";
-import { DatasetError } from "../errors.js";
+import { ConfigError, DatasetError } from "../errors.js";
 import { loadOracleBenchmarks } from "./load-oracle-benchmarks.js";
 import type { LoadedOracleBenchmark } from "./oracle-types.js";
 import type { MockServerOptions } from "./start-mock-server.js";
@@ -28,6 +29,9 @@ export async function buildMockServerOptions(
   deps: BuildMockServerOptionsDeps,
 ): Promise<MockServerOptions> {
   const { flags } = config;
+  const parsedRates = parseFaultRates(flags.faultRate);
+  if (parsedRates.status === "error") throw new ConfigError(`--fault-rate: ${parsedRates.message}.`);
+  const faultRates = parsedRates.rates;
   const options: MockServerOptions = {
     host: flags.host,
     port: flags.port,
@@ -40,8 +44,12 @@ export async function buildMockServerOptions(
     latencySeed: flags.latencySeed,
     isChunkTimestamped: flags.chunkTimestamps,
     defaultOutputTokens: flags.defaultOutputTokens,
-    faultRate: flags.faultRate,
+    faultRate: faultRates.statusRate,
+    faultKindRates: faultRates.kinds,
     faultStatus: flags.faultStatus,
+    faultSeed: flags.faultSeed,
+    faultStallMs: flags.faultStallMs,
+    faultTrickleMs: flags.faultTrickleMs,
     ...(flags.servedLog === undefined ? {} : { servedLogPath: flags.servedLog }),
   };
   if (!config.isOracleOn && flags.oracleBenchmarks === undefined) return options;

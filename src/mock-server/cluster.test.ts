@@ -55,6 +55,30 @@ describe("startMockServerCluster", () => {
     ).toBe(30);
   });
 
+  it("sums every worker's fault counts at /faults/stats", async () => {
+    const flags = mockServerFlagsSchema.parse({ port: 0, faultRate: ["http-503=0.3", "http-502=0.2"] });
+    serverCluster = await startMockServerCluster({ flags, isOracleOn: false, dataDir: undefined }, 2);
+    const statuses: number[] = [];
+    const workers = new Set<string>();
+    for (let index = 0; index < 40; index++) {
+      const response = await request(`${serverCluster.url}/completions`, {
+        method: "POST",
+        body: JSON.stringify({ prompt: "a b", max_tokens: 1 }),
+        reset: true,
+      });
+      statuses.push(response.statusCode);
+      const body = (await response.body.json()) as { id?: string };
+      if (body.id !== undefined) workers.add(body.id.replace(/-\d+$/, ""));
+    }
+    expect(workers.size).toBe(2);
+    const stats = JSON.parse(await getText(`http://127.0.0.1:${serverCluster.port}/faults/stats`));
+    expect(stats.requests).toBe(40);
+    expect(stats.faults["http-503"]).toBe(statuses.filter((status) => status === 503).length);
+    expect(stats.faults["http-502"]).toBe(statuses.filter((status) => status === 502).length);
+    expect(stats.faults["http-503"] + stats.faults["http-502"]).toBeGreaterThan(0);
+    expect(stats.faults.stall).toBe(0);
+  });
+
   it("keeps one oracle ledger over all workers: /oracle/stats counts every answer, reset clears all", async () => {
     const dataDir = fixturesDir("gsm8k");
     const flags = mockServerFlagsSchema.parse({ port: 0, oracleBenchmarks: ["gsm8k"], oracleAccuracy: 1 });

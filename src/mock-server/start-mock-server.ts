@@ -1,13 +1,16 @@
 // The deterministic OpenAI-compatible server: the mock Backend (latency model, oracle answers) served by the
-// project's one HTTP layer, with injected faults, `GET /metrics` and the oracle's `/oracle/*` routes plugged in.
+// project's one HTTP layer, with injected faults (`GET /faults/stats`), `GET /metrics` and the oracle's `/oracle/*`
+// routes plugged in.
 import type { ServerResponse } from "node:http";
+import type { FaultKind } from "../config/fault-rates.js";
 import { sendBody, sendError } from "../serve/send-reply.js";
 import { ServerCounters, sumCounterSnapshots } from "../serve/server-counters.js";
 import { type RouteHandler, startOpenAiServer } from "../serve/start-openai-server.js";
 import { buildLoglikelihoodIndex } from "./build-loglikelihood-index.js";
 import { buildOracleIndex } from "./build-oracle-index.js";
+import { createFaultInjector } from "./create-fault-injector.js";
 import { createMockBackend } from "./create-mock-backend.js";
-import { isFaultRequest } from "./is-fault-request.js";
+import { sumFaultStats } from "./fault-counts.js";
 import type { MockServerPeers, MockServerSnapshot } from "./mock-server-peers.js";
 import { OracleLedger } from "./oracle-ledger.js";
 import type { OracleOptions } from "./oracle-types.js";
@@ -42,10 +45,16 @@ export interface MockServerOptions {
   /** Share of generation requests answered with `faultStatus` (default 503) before any byte. */
   faultRate?: number;
   faultStatus?: number;
-  /** Seeds which requests fault (default 0). */
+  /** Each fault kind's share of generation requests (`--fault-rate KIND=R`; README "Faults"). */
+  faultKindRates?: Partial<Record<FaultKind, number>>;
+  /** Seeds which requests fault, and with which kind (default 0). */
   faultSeed?: number;
-  /** Sent as `retry-after-ms` with each fault when set. */
+  /** Sent as `retry-after-ms` with each HTTP-status fault when set. */
   faultRetryAfterMs?: number;
+  /** How long a `stall` fault stays silent before the connection is dropped (default 600,000). */
+  faultStallMs?: number;
+  /** Gap between the 8-byte pieces of a `slow-trickle` fault (default 5). */
+  faultTrickleMs?: number;
   now?: () => number;
   /** Set by the cluster: this worker's id (1-based) and how it reaches the others for `/oracle/*`, `/metrics`. */
   cluster?: { workerId: number; peers: MockServerPeers };
@@ -56,7 +65,7 @@ export interface MockServer {
   url: string;
   port: number;
   oracle: OracleLedger | undefined;
-  /** This server's own counts (not its peers'). */
+  /** This server's own counts (not its peers'): oracle ledger, counters, and faults injected by kind. */
   snapshot(): MockServerSnapshot;
   close(): Promise<void>;
 }
@@ -88,16 +97,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     now,
     latencyKeyBase: workerId << 24,
   });
-  const faultRate = options.faultRate ?? 0;
-  const faultSeed = options.faultSeed ?? 0;
-  const fault = {
+  const idPrefix = workerId === 0 ? "mock-" : `mock-w${workerId}-`;
+  const faults = createFaultInjector({
+    rates: { kinds: options.faultKindRates ?? {}, statusRate: options.faultRate ?? 0 },
     status: options.faultStatus ?? 503,
-    message: "Injected fault (mock server).",
-    headers:
-      options.faultRetryAfterMs === undefined ? {} : { "retry-after-ms": String(options.faultRetryAfterMs) },
-  };
+    seed: options.faultSeed ?? 0,
+    retryAfterMs: options.faultRetryAfterMs,
+    stallMs: options.faultStallMs ?? 600_000,
+    trickleMs: options.faultTrickleMs ?? 5,
+    idPrefix: `chatcmpl-${idPrefix}fault-`,
+  });
   const counters = new ServerCounters();
-  const snapshot = (): MockServerSnapshot => ({ ledger: ledger?.snapshot(), counters: counters.snapshot() });
+  const snapshot = (): MockServerSnapshot => ({
+    ledger: ledger?.snapshot(),
+    counters: counters.snapshot(),
+    faults: faults.stats(),
+  });
   const peers: MockServerPeers = options.cluster?.peers ?? {
     collect: async () => [snapshot()],
     resetAll: async () => ledger?.reset(),
@@ -115,22 +130,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...(options.host === undefined ? {} : { host: options.host }),
     port: options.port ?? 0,
     now,
-    idPrefix: workerId === 0 ? "mock-" : `mock-w${workerId}-`,
+    idPrefix,
     ownedBy: "llm-bench-mock",
     ...(options.isChunkTimestamped === true
       ? { chunkClock: () => performance.timeOrigin + performance.now() }
       : {}),
-    ...(faultRate > 0
-      ? {
-          injectFault: (requestNumber) =>
-            isFaultRequest(faultSeed, requestNumber, faultRate) ? fault : undefined,
-        }
-      : {}),
+    injectFault: (requestNumber) => faults.inject(requestNumber),
     routes: {
       "GET /metrics": async (_request, response) => {
         const snapshots = await peers.collect();
         const total = sumCounterSnapshots(snapshots.map((entry) => entry.counters));
         sendBody(response, renderVllmMetrics(total, model), "text/plain; version=0.0.4");
+      },
+      "GET /faults/stats": async (_request, response) => {
+        const snapshots = await peers.collect();
+        sendBody(response, JSON.stringify(sumFaultStats(snapshots.map((entry) => entry.faults))));
       },
       "GET /oracle/stats": oracleRoute(async (response) => {
         sendBody(response, JSON.stringify((await mergedLedger(peers)).stats()));

@@ -1,19 +1,22 @@
 // One chat or completions request: read the body, maybe inject a fault, parse it, check the model, ask the
-// backend, and write its answer.
+// backend, and write its answer (through the fault's sink when one intercepts it).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toError } from "../errors.js";
 import { type GenerationKind, parseGenerationRequest } from "../protocol/parse-generation-request.js";
+import type { AnswerSink } from "./answer-sink.js";
 import { GenerationResponse, type ResponseContext } from "./generation-response.js";
 import { readRequestBody } from "./read-request-body.js";
 import { sendError } from "./send-reply.js";
 import type { ServedBackend } from "./served-backend.js";
 
-/** An error answered instead of a generation request, before its body is read (fault injection). */
-export interface InjectedFault {
-  status: number;
-  message: string;
-  headers?: Record<string, string>;
-}
+/**
+ * What fault injection does with one generation request: `reply` answers an HTTP error instead of it, before its
+ * body is parsed; `intercept` runs once the request is parsed and valid, and either answers by itself (returns
+ * undefined: the backend is not asked) or returns the sink the backend's answer is written through.
+ */
+export type InjectedFault =
+  | { type: "reply"; status: number; message: string; headers?: Record<string, string> }
+  | { type: "intercept"; intercept(response: ServerResponse, isStream: boolean): AnswerSink | undefined };
 
 export interface GenerationServer extends ResponseContext {
   backend: ServedBackend;
@@ -45,7 +48,7 @@ export function answerGenerationRequest(
     response,
     (bodyText) => {
       const fault = server.injectFault?.(requestNumber);
-      if (fault !== undefined) {
+      if (fault?.type === "reply") {
         counters.failedRequests++;
         sendError(response, fault.status, { message: fault.message }, fault.headers);
         return;
@@ -67,7 +70,16 @@ export function answerGenerationRequest(
         });
         return;
       }
-      const answer = new GenerationResponse(response, server, arrivalMs, requestNumber);
+      let sink: AnswerSink = response;
+      if (fault !== undefined) {
+        const through = fault.intercept(response, body.stream);
+        if (through === undefined) {
+          counters.failedRequests++;
+          return;
+        }
+        sink = through;
+      }
+      const answer = new GenerationResponse(sink, server, arrivalMs, requestNumber);
       answer.begin(
         {
           kind,

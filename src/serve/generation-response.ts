@@ -1,7 +1,6 @@
 // One generation request's response: the options its backend gets (text deltas, start, arrival, a signal made
 // only when read) and the writing of the answer, streamed as SSE frames or whole. Deltas of one event-loop turn
 // go out in one write, and a stream whose last deltas and end come in the same turn ends in that same write.
-import type { ServerResponse } from "node:http";
 import type { GenerationResult } from "../core/generation.js";
 import { errorBodyJson } from "../protocol/error-body.js";
 import type { ParsedGenerationRequest } from "../protocol/parse-generation-request.js";
@@ -15,6 +14,7 @@ import {
 } from "../protocol/response-frames.js";
 import { SSE_DONE_FRAME, SSE_HEADERS, sseFrame } from "../protocol/sse-frames.js";
 import { wireFinishReason } from "../protocol/wire-finish-reason.js";
+import type { AnswerSink } from "./answer-sink.js";
 import { sendError } from "./send-reply.js";
 import type { LogprobsAnswer, ServedGenerateOptions } from "./served-backend.js";
 import type { ServerCounters } from "./server-counters.js";
@@ -36,7 +36,7 @@ export class GenerationResponse implements ServedGenerateOptions {
   /** Set for a streamed answer only (by `begin`): a whole one has no use for them. */
   onTextDelta: ((text: string) => void) | undefined;
   onStart: (() => void) | undefined;
-  private readonly response: ServerResponse;
+  private readonly response: AnswerSink;
   private readonly context: ResponseContext;
   private controller: AbortController | undefined;
   private identity: ResponseIdentity | undefined;
@@ -52,7 +52,7 @@ export class GenerationResponse implements ServedGenerateOptions {
   /** True while the backend's generate call runs (see `call`). */
   private isInCall = false;
 
-  constructor(response: ServerResponse, context: ResponseContext, arrivalMs: number, requestNumber: number) {
+  constructor(response: AnswerSink, context: ResponseContext, arrivalMs: number, requestNumber: number) {
     this.response = response;
     this.context = context;
     this.arrivalMs = arrivalMs;

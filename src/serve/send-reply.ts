@@ -1,6 +1,7 @@
 // Writes a whole JSON (or text) body, or an OpenAI error body, with its length; nothing once the response began.
 import type { ServerResponse } from "node:http";
 import { type ErrorBody, errorBodyJson } from "../protocol/error-body.js";
+import type { AnswerSink } from "./answer-sink.js";
 
 export function sendBody(response: ServerResponse, body: string, contentType = "application/json"): void {
   if (response.destroyed || response.headersSent) return;
@@ -9,7 +10,7 @@ export function sendBody(response: ServerResponse, body: string, contentType = "
 }
 
 export function sendError(
-  response: ServerResponse,
+  response: AnswerSink,
   status: number,
   error: ErrorBody,
   headers: Record<string, string> = {},
