@@ -69,8 +69,8 @@ export const runRequestOptions = optionGroup("Requests", {
     flag: "max-consecutive-failures",
     placeholder: "N",
     help:
-      "Stop sending when this many samples in a row could not connect (the server is gone); what finished is " +
-      "kept for --resume. 0 never stops.",
+      "Stop sending when this many samples in a row could not connect (the server is gone) or got no OpenAI " +
+      "answer (an HTML page, an empty body: not an OpenAI API); what finished is kept for --resume. 0 never stops.",
   }),
 });
 

@@ -66,3 +66,29 @@ export function addFaultCounts(into: FaultCounts, counts: Readonly<FaultCounts> 
 export function sortedFaultCounts(counts: Readonly<FaultCounts>): FaultCounts {
   return Object.fromEntries(Object.entries(counts).sort(([left], [right]) => left.localeCompare(right)));
 }
+
+/** What each class means, in words (messages, aiperf-style `error_summary` entries, the docs' table). */
+export const FAULT_CLASS_MEANINGS: Readonly<Record<NamedFaultClass | AnomalyClass, string>> = {
+  connection_refused: "nothing listens at the server's address (ECONNREFUSED)",
+  connection_reset: "the connection was reset or closed before any response byte",
+  connection_error: "another transport failure before any response byte (DNS, TLS, …)",
+  timeout_first_byte: "no response byte within the first-byte limit",
+  timeout_idle: "a gap between answer chunks longer than --idle-timeout",
+  timeout_total: "the attempt took longer than --timeout",
+  stream_reset: "the connection was reset or closed after the answer began",
+  malformed_stream: "an event-stream line that is not a JSON chunk",
+  stream_error_event: "an error reported inside a 2xx answer",
+  incomplete_stream: "the stream ended without a finish_reason and without [DONE]",
+  not_openai_response: "a 2xx body that is not an OpenAI answer (an HTML page, JSON without choices)",
+  empty_body: "a 2xx answer with an empty body",
+  response_too_large: "a body larger than --max-response-bytes",
+  missing_done: "accepted: a finish_reason came but no [DONE]",
+  wrong_content_type: "accepted: the answer was labelled neither text/event-stream nor application/json",
+};
+
+/** The meaning of any class: the table's, `HTTP <status>` for `http_<status>`, else the name itself. */
+export function faultClassMeaning(name: string): string {
+  const status = /^http_(\d{3})$/.exec(name)?.[1];
+  if (status !== undefined) return `HTTP ${status}`;
+  return (FAULT_CLASS_MEANINGS as Readonly<Record<string, string>>)[name] ?? name;
+}

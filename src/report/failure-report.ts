@@ -5,8 +5,8 @@ export interface FailureReportInput {
   failed: number;
   unsent: number;
   failures: readonly FailureClass[];
-  /** The engine's `ServerGone`: the run of failed connects that stopped the run. */
-  serverGone?: { failures: number; example: string } | undefined;
+  /** The engine's `ServerGone`: the run of failed connects (or answers not OpenAI's) that stopped the run. */
+  serverGone?: { failures: number; example: string; reason?: "unreachable" | "not-openai" } | undefined;
   resumeCommand: string;
   /** The server the requests went to (keys redacted), to name it in the advice. */
   serverUrl?: string | undefined;
@@ -33,7 +33,13 @@ export function failureReport(input: FailureReportInput): string {
       lines.push(`  ${entry.errorClass} ×${entry.count} — e.g. ${clip(entry.example)}`);
     }
   }
-  if (input.serverGone !== undefined) {
+  if (input.serverGone?.reason === "not-openai") {
+    lines.push(
+      `The server is not OpenAI-compatible: ${input.serverGone.failures} samples in a row got an answer that is not ` +
+        `an OpenAI API's (${clip(input.serverGone.example)}). Sending stopped; what finished is saved. Point ` +
+        "--base-url at the server's OpenAI API (e.g. http://host:8000/v1).",
+    );
+  } else if (input.serverGone !== undefined) {
     lines.push(
       `The server stopped answering: ${input.serverGone.failures} samples in a row could not connect ` +
         `(${clip(input.serverGone.example)}). Sending stopped; what finished is saved.`,
