@@ -43,7 +43,7 @@ describe.skipIf(!hasSharedData)("faults: run and profile against the mock server
     ["gsm8k", 1_319],
     ["mmlu", 14_042],
   ])(
-    "full %s with 10%% faults of every kind: every sample completed, exactly the fault-free verdicts",
+    "full %s (%i samples), a tenth of requests faulted: every sample completed, exactly the fault-free verdicts",
     async (benchmark, total) => {
       const reference = await runFaultRun(`${benchmark} fault-free`, {
         ...TEN_PERCENT,

@@ -89,7 +89,8 @@ export function faultCases(context: ContractContext): void {
     [
       "connection_reset",
       (response) => {
-        response.socket?.resetAndDestroy();
+        // A close before any byte (an RST through TLS stalls the handshake layer instead of failing the request).
+        response.socket?.destroy();
       },
       {},
     ],
