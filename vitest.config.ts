@@ -6,7 +6,13 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // Against a real container engine: `npm run test:containers` (vitest.containers.config.ts); in a real browser:
     // `npm run test:browser` (vitest.browser.config.ts); on a real Slurm cluster: `npm run test:slurm`.
-    exclude: ["**/node_modules/**", "**/*.container.test.ts", "**/*.browser.test.ts", "**/*.slurm.test.ts", "**/*.reliability.test.ts"],
+    exclude: [
+      "**/node_modules/**",
+      "**/*.container.test.ts",
+      "**/*.browser.test.ts",
+      "**/*.slurm.test.ts",
+      "**/*.reliability.test.ts",
+    ],
     // Sized for a loaded 2-core machine (a full-dataset oracle run takes ~15 s quiet, several times that with
     // CPU hogs beside it); no test asserts wall time, so a generous limit only bounds a test that hangs.
     testTimeout: 180_000,
