@@ -64,6 +64,7 @@ describe("parseProfileCommandLine", () => {
       replicaEjectAfter: 3,
       html: false,
       timeoutMs: 600_000,
+      maxResponseBytes: 32 * 1024 ** 2,
       maxRetries: 0,
       graceMs: 5_000,
       workers: 1,

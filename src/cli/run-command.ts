@@ -1,6 +1,7 @@
 // `llm-bench run BENCH...`: evaluate benchmarks against a server and write a run directory.
 import { accuracyTable } from "../report/accuracy-table.js";
 import { failureReport } from "../report/failure-report.js";
+import { faultLine } from "../report/fault-line.js";
 import { createProgressReporter } from "../report/progress-reporter.js";
 import { replicaTable } from "../report/replica-table.js";
 import { runBenchmarks } from "../runner/run-benchmarks.js";
@@ -63,6 +64,7 @@ export function formatOutcome(outcome: RunOutcome, maxWidth: number | undefined)
     );
     if (replicas !== undefined) parts.push(`${replicaTable(replicas, { maxWidth })}\n`);
   }
+  parts.push(faultLine(outcome.faults));
   parts.push(`Results: ${outcome.runDir}\n`);
   return parts.join("");
 }

@@ -87,6 +87,8 @@ export const PROFILE_RESUMABLE_OPTION_KEYS = [
   "resume",
   "verbose",
   "timeoutMs",
+  "idleTimeoutMs",
+  "maxResponseBytes",
   "maxRetries",
   "graceMs",
   "dataDir",

@@ -113,6 +113,8 @@ export const RESUMABLE_OPTION_KEYS = [
   "resume",
   "verbose",
   "timeoutMs",
+  "idleTimeoutMs",
+  "maxResponseBytes",
   "maxRetries",
   "graceMs",
   "dataDir",

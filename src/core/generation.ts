@@ -1,4 +1,5 @@
 // What the engine asks a backend for and what it gets back: plain values, failures included as data.
+import type { FaultCounts } from "./fault-classes.js";
 import type { Prompt, ToolCall } from "./prompt.js";
 
 /** A function the model may call, as OpenAI's `tools[]` entry (`{type: "function", function: {name, description, parameters}}`). */
@@ -56,6 +57,8 @@ export interface GenerationError {
   code: string;
   message: string;
   httpStatus?: number;
+  /** The fault class of the failure (`http_503`, `stream_reset`, `timeout_idle` …: src/core/fault-classes.ts). */
+  fault?: string;
 }
 
 export interface GenerationResult {
@@ -73,6 +76,11 @@ export interface GenerationResult {
   timings: RequestTimings;
   /** 1 for a request that succeeded first time. */
   attempts: number;
+  /**
+   * The fault class of every failed attempt and every anomaly of the request, counted (e.g. `{http_503: 1,
+   * stream_reset: 1}`); absent when none.
+   */
+  faults?: FaultCounts;
   error?: GenerationError;
   /** With several replicas (`--base-url` given more than once): the base URL (keys redacted) of the one that gave this. */
   replica?: string;

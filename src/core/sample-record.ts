@@ -105,9 +105,22 @@ export const sampleRecordSchema = z.object({
   usage: z.object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable() }),
   timings: sampleTimingsSchema,
   attempts: z.number().int(),
+  /**
+   * The fault class of each failed attempt and each anomaly, counted (`{"http_503": 1, "stream_reset": 1}`: see
+   * src/core/fault-classes.ts); absent when none, and in journals written before faults were counted.
+   */
+  faults: z.record(z.string(), z.number().int().min(1)).optional(),
   /** 0 for the first invocation of a run, 1 for its first `--resume`, and so on: `sent_at_ms` is per session. */
   session: z.number().int().min(0),
-  error: z.object({ code: z.string(), message: z.string(), http_status: z.number().optional() }).nullable(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      http_status: z.number().optional(),
+      /** The failure's fault class (absent in journals written before faults were classed). */
+      fault: z.string().optional(),
+    })
+    .nullable(),
   /** Loglikelihood scoring only: acc_norm's verdict (`correct` is acc's); absent in generation runs. */
   correct_norm: z.boolean().optional(),
   /** Loglikelihood scoring only: the per-option scores (absent when the sample's requests failed). */

@@ -2,7 +2,7 @@
 // (off the request slot, so slow grading such as code execution overlaps the next requests) and journalled.
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { SampleRecord } from "../core/sample-record.js";
-import { ConsecutiveFailures, type ServerGone } from "./consecutive-failures.js";
+import { ConsecutiveFailures, type ServerFailureKind, type ServerGone } from "./consecutive-failures.js";
 import type { JournalWriter } from "./journal.js";
 import { schedule } from "./scheduler.js";
 
@@ -61,7 +61,9 @@ export interface EngineOptions {
   /** Aborting it stops new requests; those in flight get `graceMs` to finish before they are cancelled. */
   signal?: AbortSignal;
   graceMs?: number;
-  /** Stop sending after this many samples in a row failed to connect (0: never; default 20). */
+  /**
+   * Stop sending after this many samples in a row failed to connect or got no OpenAI answer (0: never; default 20).
+   */
   maxConsecutiveFailures?: number;
   onSampleEnd?: (record: SampleRecord) => void;
 }
@@ -75,9 +77,15 @@ export interface EngineResult {
   serverGone?: ServerGone;
 }
 
-/** The record of a sample whose requests could not reach the server. */
-const isConnectionFailure = (record: SampleRecord): boolean =>
-  record.status === "error" && record.error?.code === "E_CONNECTION";
+/**
+ * The record of a sample whose requests could not reach the server ("unreachable"), or got only answers that are not
+ * an OpenAI API's ("not-openai": an HTML page, an empty body, another protocol); undefined for any other.
+ */
+const serverFailureOf = (record: SampleRecord): ServerFailureKind | undefined => {
+  if (record.status !== "error") return undefined;
+  const code = record.error?.code;
+  return code === "E_CONNECTION" ? "unreachable" : code === "E_PROTOCOL" ? "not-openai" : undefined;
+};
 
 /** Sends the items through the scheduler's closed loop, `concurrency` at a time, and journals each record. */
 export async function runEngine(
@@ -107,7 +115,7 @@ export async function runEngine(
     }
     records.push(record);
     onSampleEnd?.(record);
-    if (failures.record(isConnectionFailure(record), record.error?.message ?? "")) {
+    if (failures.record(serverFailureOf(record), record.error?.message ?? "")) {
       fatalStop.abort(new Error("the server is gone"));
     }
   };

@@ -1,5 +1,6 @@
 // The one aggregator of serving metrics: accumulates measured requests (a profile's, or a run's journal records)
 // into compact columns and counters, and summarizes them at the end.
+import { type ErrorSummaryEntry, errorSummary } from "./error-summary.js";
 import { type GoodputSlos, meetsGoodput } from "./goodput.js";
 import { MetricColumn, type MetricPrecision } from "./metric-column.js";
 import { type MetricStats, metricStats } from "./metric-stats.js";
@@ -11,6 +12,8 @@ export interface MetricsSummary {
   successful_requests: number;
   failed_requests: number;
   errors_by_class: Record<string, number>;
+  /** The same counts in aiperf's `error_summary` shape (`errorSummary`). */
+  error_summary: ErrorSummaryEntry[];
   /** First measured send to last measured end. */
   duration_s: number;
   request_throughput_rps: number | null;
@@ -99,13 +102,15 @@ export class MetricsCollector {
       if (column !== undefined) metrics[metric.key] = metricStats(column.sorted());
     }
     const slos = this.#options.goodput;
+    const errorsByClass = Object.fromEntries(
+      [...this.#errors].sort(([left], [right]) => left.localeCompare(right)),
+    );
     return {
       request_count: this.#count,
       successful_requests: this.#ok,
       failed_requests: this.#count - this.#ok,
-      errors_by_class: Object.fromEntries(
-        [...this.#errors].sort(([left], [right]) => left.localeCompare(right)),
-      ),
+      errors_by_class: errorsByClass,
+      error_summary: errorSummary(errorsByClass),
       duration_s: durationMs / 1000,
       request_throughput_rps: perSecond(this.#ok),
       output_token_throughput_tps: perSecond(this.#outputTokens),

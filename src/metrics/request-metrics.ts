@@ -39,13 +39,26 @@ export interface SendTimes {
   readyMs: number;
 }
 
-/** The class an error is counted under: `http_429`, `timeout`, the backend's error code, … ; null when ok. */
+/**
+ * The class an error is counted under: its fault class (`http_429`, `timeout_idle`, `stream_reset`, …: see
+ * src/core/fault-classes.ts) when the backend gave one, else `timeout`, `http_<status>` or the backend's error
+ * code; null when ok.
+ */
 export function errorClass(
   status: GenerationStatus,
-  error: { code: string; httpStatus?: number | undefined; http_status?: number | undefined } | undefined,
+  error:
+    | {
+        code: string;
+        httpStatus?: number | undefined;
+        http_status?: number | undefined;
+        fault?: string | undefined;
+      }
+    | undefined,
 ): string | null {
   if (status === "ok") return null;
-  if (status === "timeout" || status === "aborted") return status;
+  if (status === "aborted") return status;
+  if (error?.fault !== undefined) return error.fault;
+  if (status === "timeout") return status;
   const httpStatus = error?.httpStatus ?? error?.http_status;
   if (httpStatus !== undefined) return `http_${httpStatus}`;
   return error?.code ?? "error";

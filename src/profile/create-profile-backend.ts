@@ -12,6 +12,8 @@ export function createProfileBackend(options: ProfileOptions, model: string, pla
     connections: plannedConnections(plan),
     maxRetries: options.maxRetries,
     timeoutMs: options.timeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     replicaEjectAfter: options.replicaEjectAfter,
     replicaCooldownMs: options.replicaCooldownMs,
   });

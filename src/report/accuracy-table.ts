@@ -44,6 +44,10 @@ function metricLine(metric: ScoreMetric): string {
 
 export function accuracyTable(summary: BenchmarkSummary, options: TableOptions = {}): string {
   if (summary.isMetricsOnly === true) return metricsOnly(summary);
+  // No accuracy at all (every request failed): no 0.00 % that could be read as a result.
+  if (summary.gradedSamples === 0 && summary.errors > 0) {
+    return `${summary.benchmark}\nno accuracy: none of ${summary.plannedSamples} samples was graded (${summary.errors} failed requests)\n`;
+  }
   const rows: string[][] = [];
   const hasSubtasks = !(summary.tasks.length === 1 && summary.tasks[0]?.task === summary.benchmark);
   if (hasSubtasks) {

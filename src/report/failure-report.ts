@@ -5,9 +5,13 @@ export interface FailureReportInput {
   failed: number;
   unsent: number;
   failures: readonly FailureClass[];
-  /** The engine's `ServerGone`: the run of failed connects that stopped the run. */
-  serverGone?: { failures: number; example: string } | undefined;
+  /** The engine's `ServerGone`: the run of failed connects (or answers not OpenAI's) that stopped the run. */
+  serverGone?: { failures: number; example: string; reason?: "unreachable" | "not-openai" } | undefined;
   resumeCommand: string;
+  /** The server the requests went to (keys redacted), to name it in the advice. */
+  serverUrl?: string | undefined;
+  /** The run's `--max-retries`, to advise more. */
+  maxRetries?: number | undefined;
 }
 
 const MAX_EXAMPLE_LENGTH = 240;
@@ -29,7 +33,13 @@ export function failureReport(input: FailureReportInput): string {
       lines.push(`  ${entry.errorClass} ×${entry.count} — e.g. ${clip(entry.example)}`);
     }
   }
-  if (input.serverGone !== undefined) {
+  if (input.serverGone?.reason === "not-openai") {
+    lines.push(
+      `The server is not OpenAI-compatible: ${input.serverGone.failures} samples in a row got an answer that is not ` +
+        `an OpenAI API's (${clip(input.serverGone.example)}). Sending stopped; what finished is saved. Point ` +
+        "--base-url at the server's OpenAI API (e.g. http://host:8000/v1).",
+    );
+  } else if (input.serverGone !== undefined) {
     lines.push(
       `The server stopped answering: ${input.serverGone.failures} samples in a row could not connect ` +
         `(${clip(input.serverGone.example)}). Sending stopped; what finished is saved.`,
@@ -43,7 +53,17 @@ export function failureReport(input: FailureReportInput): string {
         "it (the message says what) before resuming.",
     );
   }
-  const isWorthResuming = input.unsent > 0 || input.failures.some((entry) => entry.isRetryable);
-  if (isWorthResuming) lines.push(`Continue with: ${input.resumeCommand}`);
+  const isServerTrouble = input.failures.some((entry) => entry.isRetryable);
+  if (isServerTrouble && (input.serverUrl !== undefined || input.maxRetries !== undefined)) {
+    const server = input.serverUrl === undefined ? "the server" : `the server at ${input.serverUrl}`;
+    const retries =
+      input.maxRetries === undefined
+        ? "allow more retries with --max-retries N"
+        : `allow more retries than ${input.maxRetries} with --max-retries N`;
+    lines.push(`Check ${server} (is it up, overloaded, behind a proxy?); ${retries}.`);
+  }
+  const isWorthResuming = input.unsent > 0 || isServerTrouble;
+  if (isWorthResuming)
+    lines.push(`Continue with: ${input.resumeCommand} (only the failed and unsent samples are sent)`);
   return `${lines.join("\n")}\n`;
 }

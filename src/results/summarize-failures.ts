@@ -1,4 +1,5 @@
 // Why samples failed: their error classes with counts and one example message each, and whether a retry can help.
+import { FAULT_CLASSES } from "../core/fault-classes.js";
 import type { SampleRecord } from "../core/sample-record.js";
 import { errorClass } from "../metrics/request-metrics.js";
 
@@ -12,10 +13,16 @@ export interface FailureClass {
   isRetryable: boolean;
 }
 
-/** Classes a retry can fix: timeouts, 408/409/429/5xx, dropped connections, answers that were not OpenAI's. */
+const RETRYABLE_FAULTS: ReadonlySet<string> = new Set(FAULT_CLASSES);
+
+/**
+ * Classes a retry can fix: timeouts, 408/409/429/5xx, dropped connections, answers that were not OpenAI's, every
+ * fault class of src/core/fault-classes.ts.
+ */
 export function isRetryableClass(name: string): boolean {
   if (name === "timeout" || name === "aborted" || name === "E_CONNECTION" || name === "E_PROTOCOL")
     return true;
+  if (RETRYABLE_FAULTS.has(name)) return true;
   const status = /^http_(\d{3})$/.exec(name)?.[1];
   if (status === undefined) return false;
   const code = Number(status);

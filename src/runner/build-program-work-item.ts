@@ -1,6 +1,7 @@
 // A sample that is a program (a multi-turn conversation): one engine item that lets the recipe's program send its
 // requests, one turn at a time, and journals one record with every turn's timings and the program's grade.
 import type { BenchmarkSample, RecipeProgram, SampleSession, TurnAnswer } from "../benchmarks/types.js";
+import { addFaultCounts, type FaultCounts } from "../core/fault-classes.js";
 import type { Backend, GenerationRequest, GenerationResult } from "../core/generation.js";
 import type { PromptScores } from "../core/loglikelihood.js";
 import type { ChatMessage, Prompt } from "../core/prompt.js";
@@ -277,10 +278,18 @@ function programRecord(
         ? { sent_at_ms: 0, ttfb_ms: null, ttft_ms: null, e2e_ms: 0, itl_ms: null, chunks: 0 }
         : relativeTimings(last, outcome.runStartMs),
     attempts: results.reduce((sum, result) => sum + result.attempts, 0),
+    ...programFaults(results),
     session: outcome.session,
     error: journalError(error),
     turns: sent.map((turn) => turnOf(turn, outcome.runStartMs)),
     ...(scored.scores === undefined ? {} : { scores: scored.scores }),
     ...(scored.details === undefined ? {} : { details: scored.details }),
   };
+}
+
+/** The faults of all the program's requests, summed; nothing when none. */
+function programFaults(results: readonly GenerationResult[]): { faults?: FaultCounts } {
+  const faults: FaultCounts = {};
+  for (const result of results) addFaultCounts(faults, result.faults);
+  return Object.keys(faults).length === 0 ? {} : { faults };
 }

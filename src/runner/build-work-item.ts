@@ -1,6 +1,11 @@
 // Turns a planned sample into engine work: the request to send and the journal record of its graded answer.
 import type { BenchmarkSample } from "../benchmarks/types.js";
-import type { GenerationParams, GenerationRequest, GenerationResult } from "../core/generation.js";
+import type {
+  GenerationError,
+  GenerationParams,
+  GenerationRequest,
+  GenerationResult,
+} from "../core/generation.js";
 import type { Prompt } from "../core/prompt.js";
 import { recordKey, type SampleRecord, type SampleTimings } from "../core/sample-record.js";
 import type { WorkItem } from "../engine/run-engine.js";
@@ -60,8 +65,7 @@ export function buildWorkItem(
         result.status === "ok"
           ? gradeExtras(plan.extraGraders, graderInput(sample, result.text), result.isThinkUnclosed)
           : undefined;
-      const error: { code: string; message: string; httpStatus?: number } | undefined =
-        scored?.error ?? result.error;
+      const error: GenerationError | undefined = scored?.error ?? result.error;
       return {
         benchmark,
         id: sample.id,
@@ -85,6 +89,7 @@ export function buildWorkItem(
         },
         timings: relativeTimings(result, options.runStartMs),
         attempts: result.attempts,
+        ...(result.faults === undefined ? {} : { faults: result.faults }),
         session: options.session,
         error: journalError(error),
         ...(extraGrades === undefined ? {} : { extra_grades: extraGrades }),
@@ -155,14 +160,13 @@ function failedGrade(result: GenerationResult): Grade {
 }
 
 /** A failure as the journal records it (`http_status` only when there was one); null for none. */
-export function journalError(
-  error: { code: string; message: string; httpStatus?: number } | undefined,
-): SampleRecord["error"] {
+export function journalError(error: GenerationError | undefined): SampleRecord["error"] {
   if (error === undefined) return null;
   return {
     code: error.code,
     message: error.message,
     ...(error.httpStatus === undefined ? {} : { http_status: error.httpStatus }),
+    ...(error.fault === undefined ? {} : { fault: error.fault }),
   };
 }
 

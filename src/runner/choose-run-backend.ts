@@ -52,6 +52,8 @@ export function createRunBackend(
     connections: options.concurrency,
     maxRetries: options.maxRetries,
     timeoutMs: options.timeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     replicaEjectAfter: options.replicaEjectAfter,
     replicaCooldownMs: options.replicaCooldownMs,
   });

@@ -369,6 +369,8 @@ async function runWithTokenizer(
     records: all,
     requested: engineRecords.length,
     serverGone,
+    ...(options.backend === "local" ? {} : { serverUrl: redactReplicaUrls(options.baseUrl) }),
+    maxRetries: options.maxRetries,
   });
   reporter?.onRunEnd?.(outcome);
   return outcome;

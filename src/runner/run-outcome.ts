@@ -6,6 +6,7 @@ import type { AggregatedMetrics } from "../results/aggregate-record-metrics.js";
 import type { RunStatus } from "../results/run-manifest.js";
 import type { BenchmarkSummary } from "../results/summarize-benchmark.js";
 import type { FailureClass } from "../results/summarize-failures.js";
+import type { FaultSummary } from "../results/summarize-faults.js";
 import type { ReplicaFigures } from "../results/summarize-replicas.js";
 
 export interface BenchmarkOutcome {
@@ -31,8 +32,14 @@ export interface RunOutcome {
   unsent: number;
   /** Why samples failed, by error class (most frequent first). */
   failures: FailureClass[];
+  /** Retries, faults by class and samples failed after their retries, over every benchmark. */
+  faults: FaultSummary;
   /** Set when the run stopped sending because the server could no longer be reached. */
   serverGone?: ServerGone | undefined;
   /** The command that continues the run (every failed or unsent sample is asked again). */
   resumeCommand: string;
+  /** The server the requests went to (keys redacted); absent for an in-process model or a merge. */
+  serverUrl?: string | undefined;
+  /** The run's `--max-retries`. */
+  maxRetries?: number | undefined;
 }

@@ -19,7 +19,8 @@ type UserModelOptions = Pick<
   | "concurrency"
   | "maxRetries"
   | "timeoutMs"
->;
+> &
+  Partial<Pick<RunOptions, "idleTimeoutMs" | "maxResponseBytes">>;
 
 /** The `--user-*` flags given, by flag name (not the key: it may come from the environment, for every run). */
 function givenUserFlags(options: UserModelOptions): string[] {
@@ -73,6 +74,8 @@ export async function openUserModelBackend(
       connections: options.concurrency,
       maxRetries: options.maxRetries,
       timeoutMs: options.timeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
     });
   const requested = options.userModel ?? (options.userBaseUrl === undefined ? runModel : undefined);
   const listing = client(requested ?? "");

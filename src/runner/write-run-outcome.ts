@@ -13,6 +13,7 @@ import type { RunStatus } from "../results/run-manifest.js";
 import { writeSpecResultFile } from "../results/spec-result-file.js";
 import { summarizeBenchmark } from "../results/summarize-benchmark.js";
 import { summarizeFailures } from "../results/summarize-failures.js";
+import { addFaultSummaries, type FaultSummary, summarizeFaults } from "../results/summarize-faults.js";
 import { summarizeReplicas } from "../results/summarize-replicas.js";
 import { summaryForManifest, writeBenchmarkFiles } from "../results/write-run-results.js";
 import { type PlannedBenchmark, summaryLayout } from "./plan-benchmark.js";
@@ -45,6 +46,8 @@ export interface RunResults {
   /** Samples that have a record (graded or failed). */
   withRecord: number;
   total: number;
+  /** The run's fault totals over every benchmark (run.json's `faults`). */
+  faults: FaultSummary;
 }
 
 export function writeRunResults(input: RunResultsInput): RunResults {
@@ -57,6 +60,7 @@ export function writeRunResults(input: RunResultsInput): RunResults {
       ...entry,
       config: resultConfig(options, entry.plan),
       extra: {
+        faults: entry.faults,
         ...(input.scraped === undefined ? {} : { server_metrics: input.scraped.summary }),
         ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
       },
@@ -86,12 +90,14 @@ export function writeRunResults(input: RunResultsInput): RunResults {
         entry.summary.benchmark,
         {
           ...summaryForManifest(entry.summary, entry.metrics),
+          faults: entry.faults,
           ...(entry.replicas === undefined ? {} : { replicas: entry.replicas }),
         },
       ]),
     ),
     withRecord: outcomes.reduce((sum, entry) => sum + entry.records.length, 0),
     total: plans.reduce((sum, plan) => sum + plan.samples.length, 0),
+    faults: addFaultSummaries(outcomes.map((entry) => entry.faults)),
   };
 }
 
@@ -105,6 +111,8 @@ export function runOutcomeOf(
     records: ReadonlyMap<string, SampleRecord>;
     requested: number;
     serverGone?: ServerGone | undefined;
+    serverUrl?: string | undefined;
+    maxRetries?: number | undefined;
   },
 ): RunOutcome {
   return {
@@ -116,8 +124,11 @@ export function runOutcomeOf(
     failed: results.benchmarks.reduce((sum, entry) => sum + entry.summary.errors, 0),
     unsent: results.total - results.withRecord,
     failures: summarizeFailures(run.records.values()),
+    faults: results.faults,
     serverGone: run.serverGone,
     resumeCommand: `llm-bench run --resume ${run.runDir}`,
+    ...(run.serverUrl === undefined ? {} : { serverUrl: run.serverUrl }),
+    ...(run.maxRetries === undefined ? {} : { maxRetries: run.maxRetries }),
   };
 }
 
@@ -140,7 +151,8 @@ function summarizePlans(
       ...(plan.repeats === undefined ? {} : { passAtK: passAtKOf(plan.repeats, records) }),
     };
     const metrics = aggregateRecordMetrics(records, recordsWallTimeMs(records, sessionStartsMs));
-    return { plan, summary, metrics, records, replicas: summarizeReplicas(records, replicaOrder) };
+    const replicas = summarizeReplicas(records, replicaOrder);
+    return { plan, summary, metrics, records, replicas, faults: summarizeFaults(records) };
   });
 }
 

@@ -8,7 +8,7 @@ export interface AttemptLimits {
   idleTimeoutMs: number | undefined;
 }
 
-type TimeoutKind = "total" | "first-chunk" | "idle";
+export type TimeoutKind = "total" | "first-chunk" | "idle";
 
 /** How long the rest of a body may take after `[DONE]` before it is cut (the answer is complete by then). */
 const DRAIN_GRACE_MS = 1000;
@@ -30,6 +30,8 @@ export class AttemptGuard {
   #isDrainCut = false;
   stopStatus: Extract<GenerationStatus, "timeout" | "aborted"> | undefined;
   stopError: GenerationError | undefined;
+  /** The limit that passed, when the stop was a timeout. */
+  timeoutKind: TimeoutKind | undefined;
 
   readonly #onCallerAbort = (): void => {
     this.#stop("aborted", { code: "E_ABORTED", message: "The request was aborted by the caller." });
@@ -48,6 +50,7 @@ export class AttemptGuard {
         : kind === "first-chunk"
           ? "No response byte arrived within"
           : "The response stalled between chunks for more than";
+    if (this.stopStatus === undefined) this.timeoutKind = kind;
     this.#stop("timeout", { code: "E_REQUEST_TIMEOUT", message: `${what} ${limitMs} ms (${kind} limit).` });
   };
 

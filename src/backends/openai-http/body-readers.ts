@@ -63,6 +63,11 @@ export class SseBodyReader implements BodyReader {
     if (this.#reader.failure !== undefined) throw this.#reader.failure;
   }
 
+  /** `[DONE]` (or an error event) was read. */
+  get hasDone(): boolean {
+    return this.#reader.isDone;
+  }
+
   describe(contentType: string | undefined): string {
     const firstData = this.#reader.firstData;
     if (firstData !== undefined) {
@@ -153,5 +158,57 @@ export class TextBodyReader implements BodyReader {
 
   describe(contentType: string | undefined): string {
     return describeBody(contentType, this.text);
+  }
+}
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const SSE_FIELD = /^(?:data|event|id|retry)?:/;
+
+/**
+ * A 2xx answer whose content type names neither an event stream nor JSON (e.g. `text/plain`): read by its shape.
+ * Its first non-blank bytes decide once: `{` or `[` is a JSON answer, an SSE field (`data:`, `event:`, `id:`,
+ * `retry:`, a `:` comment) an event stream, anything else what the request asked for.
+ */
+export class ShapeSniffingBodyReader implements BodyReader {
+  readonly #makeSse: () => SseBodyReader;
+  readonly #makeJson: () => JsonBodyReader;
+  readonly #pending: Buffer[] = [];
+  readonly #isStream: boolean;
+  #inner: SseBodyReader | JsonBodyReader | undefined;
+
+  constructor(accumulator: ResponseAccumulator, guard: AttemptGuard, now: () => number, isStream: boolean) {
+    this.#isStream = isStream;
+    this.#makeSse = () => new SseBodyReader(accumulator, guard, now);
+    this.#makeJson = () => new JsonBodyReader(accumulator, guard, now);
+  }
+
+  /** The reader the shape chose; undefined while only blanks came. */
+  get inner(): SseBodyReader | JsonBodyReader | undefined {
+    return this.#inner;
+  }
+
+  push(chunk: Buffer): boolean {
+    const inner = this.#inner;
+    if (inner !== undefined) return inner.push(chunk);
+    const first = chunk.findIndex((byte) => !WHITESPACE.has(byte));
+    if (first < 0) {
+      this.#pending.push(chunk);
+      return true;
+    }
+    const start = chunk.subarray(first, first + 8).toString("latin1");
+    const isJson = start.startsWith("{") || start.startsWith("[");
+    const isSse = SSE_FIELD.test(start);
+    const chosen = isJson || (!isSse && !this.#isStream) ? this.#makeJson() : this.#makeSse();
+    this.#inner = chosen;
+    for (const pending of this.#pending.splice(0)) chosen.push(pending);
+    return chosen.push(chunk);
+  }
+
+  end(): void {
+    this.#inner?.end();
+  }
+
+  describe(contentType: string | undefined): string {
+    return this.#inner?.describe(contentType) ?? describeBody(contentType, "");
   }
 }

@@ -37,6 +37,8 @@ export interface OpenAiHttpBackendOptions {
   firstChunkTimeoutMs?: number | undefined;
   /** Limit on the gap between two body chunks (default: none). */
   idleTimeoutMs?: number | undefined;
+  /** Raw bytes one response body may have before the attempt fails and is cut (default 32 MiB). */
+  maxResponseBytes?: number | undefined;
   /** Clock of every timing (default `performance.now()`). */
   now?: (() => number) | undefined;
   /** Backoff sleep; must reject when `signal` aborts (default `node:timers/promises` setTimeout). */
@@ -65,6 +67,7 @@ interface SingleServerOptions extends OpenAiHttpBackendOptions {
 const DEFAULT_CONNECTIONS = 64;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 600_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 ** 2;
 const DEFAULT_REPLICA_EJECT_AFTER = 3;
 const DEFAULT_REPLICA_COOLDOWN_MS = 10_000;
 
@@ -160,6 +163,7 @@ function createSingleServerBackend(options: SingleServerOptions): Backend & Logl
     streamHeaders: buildHeaders(options, "text/event-stream"),
     jsonHeaders,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     isConnectionErrorRetried: options.isConnectionErrorRetried ?? true,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     firstChunkTimeoutMs: options.firstChunkTimeoutMs,

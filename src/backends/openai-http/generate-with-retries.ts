@@ -1,4 +1,6 @@
 // Backend#generate for OpenAI-compatible servers: builds the call, retries what is worth retrying, never throws.
+import { isConnectionErrorCode } from "../../core/connection-error-codes.js";
+import { addFaultCounts, type FaultCounts } from "../../core/fault-classes.js";
 import type { GenerationRequest, GenerationResult } from "../../core/generation.js";
 import { type ApiCallError, toError } from "../../errors.js";
 import { retry } from "../../net/retry.js";
@@ -42,13 +44,29 @@ function abortedAfter(settings: HttpSettings, outcome: AttemptOutcome): Generati
 }
 
 /**
- * The retry advice of an attempt: its retryable ApiCallError (set only before the first body byte), if any; none
- * for a connection error of a replica that hands those to the next replica.
+ * The retry advice of an attempt: its retryable ApiCallError, if any; none for a connection error (or a stream cut
+ * off) of a replica, which hands those to the next replica.
  */
 function adviceOfOutcome(settings: HttpSettings, outcome: AttemptOutcome): ApiCallError | undefined {
   const error = outcome.retryError;
-  if (error?.code === "E_CONNECTION" && !settings.isConnectionErrorRetried) return undefined;
+  if (isConnectionErrorCode(error?.code) && !settings.isConnectionErrorRetried) return undefined;
   return error;
+}
+
+/** Counts an attempt's fault class and anomalies into `faults`. */
+function countFaults(faults: FaultCounts, outcome: AttemptOutcome): void {
+  const fault = outcome.result.error?.fault;
+  if (fault !== undefined) faults[fault] = (faults[fault] ?? 0) + 1;
+  for (const anomaly of outcome.anomalies) faults[anomaly] = (faults[anomaly] ?? 0) + 1;
+}
+
+/** The result with the faults of all its attempts; `faults` absent when none. */
+function withFaults(result: GenerationResult, faults: FaultCounts): GenerationResult {
+  if (Object.keys(faults).length === 0) return result;
+  const all: FaultCounts = {};
+  addFaultCounts(all, result.faults);
+  addFaultCounts(all, faults);
+  return { ...result, faults: all };
 }
 
 /** `sendAttempt` resolves with every failure as data; anything it throws is a bug, never retried. */
@@ -58,9 +76,11 @@ function neverRetried(): undefined {
 
 /**
  * Sends the call through `retry` (src/net/): connection errors and 408/409/429/5xx (or `x-should-retry: true`)
- * that came before any body byte of a successful response are tried again, after `retry-after-ms` /
- * `retry-after` (0–60 s) or else the backoff. Timings are those of the last attempt. Never throws: an abort, before
- * or between attempts, becomes an `aborted` result.
+ * before an answer, answers that are not OpenAI's, and failures after a 2xx answer began (a reset, a time limit,
+ * a malformed chunk, an error event, a stream ended without its finish, a body over `maxResponseBytes`) are tried
+ * again from scratch — the partial answer dropped — after `retry-after-ms` / `retry-after` (0–60 s) or else the
+ * backoff. Timings are those of the last attempt; `faults` counts every attempt's fault class and anomaly. Never
+ * throws: an abort, before or between attempts, becomes an `aborted` result.
  */
 export async function generateWithRetries(
   settings: HttpSettings,
@@ -77,8 +97,14 @@ export async function generateWithRetries(
     return emptyResult(settings, "error", 0, { code: "E_REQUEST_INVALID", message });
   }
   let outcome: AttemptOutcome;
+  const faults: FaultCounts = {};
+  const countedAttempt = async (attempt: number): Promise<AttemptOutcome> => {
+    const sent = await sendAttempt(settings, call, attempt, signal);
+    countFaults(faults, sent);
+    return sent;
+  };
   try {
-    outcome = await retry((attempt) => sendAttempt(settings, call, attempt, signal), {
+    outcome = await retry(countedAttempt, {
       maxRetries: settings.maxRetries,
       signal,
       sleep: settings.sleep,
@@ -92,6 +118,8 @@ export async function generateWithRetries(
     return emptyResult(settings, "error", 0, { code: "E_INTERNAL", message });
   }
   // An abort during the backoff sleep hands back the failure before it: report it as aborted.
-  if (isAborted(signal) && outcome.retryError !== undefined) return abortedAfter(settings, outcome);
-  return redacted(outcome.result, settings.secrets);
+  if (isAborted(signal) && outcome.retryError !== undefined) {
+    return withFaults(abortedAfter(settings, outcome), faults);
+  }
+  return withFaults(redacted(outcome.result, settings.secrets), faults);
 }

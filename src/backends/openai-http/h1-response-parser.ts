@@ -13,7 +13,13 @@ export interface ResponseParserEvents {
 
 export class HttpParseError extends Error {
   override name = "HttpParseError";
-  readonly code = "E_HTTP_PARSE";
+  /** `E_HTTP_PARSE` for bytes that are not HTTP; `UND_ERR_SOCKET` (undici's code) for a close mid-exchange. */
+  readonly code: string;
+
+  constructor(message: string, code = "E_HTTP_PARSE") {
+    super(message);
+    this.code = code;
+  }
 }
 
 /** Longest status line plus headers (or trailers) accepted. */
@@ -115,6 +121,7 @@ export class H1ResponseParser {
       this.#state === "head" && this.#pending === undefined
         ? "the server closed the connection before responding"
         : "the server closed the connection in the middle of a response",
+      "UND_ERR_SOCKET",
     );
   }
 

@@ -30,6 +30,8 @@ export interface HttpSettings extends AttemptLimits {
   streamHeaders: Record<string, string>;
   jsonHeaders: Record<string, string>;
   maxRetries: number;
+  /** The raw bytes one response body may have (`--max-response-bytes`); beyond it the attempt fails and is cut. */
+  maxResponseBytes: number;
   /** False for one replica of several: a connection error comes back at once, for another replica to retry. */
   isConnectionErrorRetried: boolean;
   now: () => number;

@@ -41,6 +41,8 @@ export class ResponseAccumulator {
    * page, an empty stream, chunks without `choices`) is a protocol error, not a blank answer.
    */
   hasChoice = false;
+  /** A finish_reason came (a stream's last choice chunk, or a whole answer's). */
+  hasFinishReason = false;
 
   get hasFirstByte(): boolean {
     return this.#firstByteMs !== undefined;
@@ -108,6 +110,7 @@ export class ResponseAccumulator {
           this.addDelta(choice.text, undefined, timeMs);
         }
         if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
+          this.hasFinishReason = true;
           this.#finishReason = mapFinishReason(choice.finish_reason);
         }
       }

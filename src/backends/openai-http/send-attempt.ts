@@ -3,11 +3,19 @@
 // request or chunk (a bare loop: ~20 µs of client CPU a request this way against ~22 µs through `request`).
 import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
+import type { AnomalyClass } from "../../core/fault-classes.js";
 import type { GenerationError, GenerationResult, GenerationStatus } from "../../core/generation.js";
-import { type ApiCallError, StreamParseError } from "../../errors.js";
+import { ApiCallError, StreamParseError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
+import { type AttemptFailure, attemptFaultClass } from "./attempt-fault.js";
 import { AttemptGuard } from "./attempt-guard.js";
-import { type BodyReader, JsonBodyReader, SseBodyReader, TextBodyReader } from "./body-readers.js";
+import {
+  type BodyReader,
+  JsonBodyReader,
+  ShapeSniffingBodyReader,
+  SseBodyReader,
+  TextBodyReader,
+} from "./body-readers.js";
 import { connectionError } from "./connection-error.js";
 import type { HttpSettings } from "./http-settings.js";
 import { protocolError } from "./protocol-error.js";
@@ -23,10 +31,14 @@ export interface WireCall {
   target: string;
 }
 
-/** The result this attempt gives if it is the last, and the error to retry on when another try may help. */
+/**
+ * The result this attempt gives if it is the last (a failure's class in `result.error.fault`), the error to retry
+ * on when another try may help, and the anomalies of an answer that was accepted.
+ */
 export interface AttemptOutcome {
   result: GenerationResult;
   retryError: ApiCallError | undefined;
+  anomalies: readonly AnomalyClass[];
 }
 
 export function toGenerationError(error: ApiCallError, secrets: readonly string[]): GenerationError {
@@ -35,6 +47,21 @@ export function toGenerationError(error: ApiCallError, secrets: readonly string[
     message: redactSecret(error.message, secrets),
     ...(error.status === undefined ? {} : { httpStatus: error.status }),
   };
+}
+
+const NO_ANOMALIES: readonly AnomalyClass[] = [];
+
+/** The body reader of a 2xx answer, by its content type; one that names neither SSE nor JSON is read by shape. */
+function answerReader(
+  contentType: string,
+  isStream: boolean,
+  make: { sse: () => BodyReader; json: () => BodyReader; sniff: () => BodyReader },
+): BodyReader {
+  if (contentType.includes("text/event-stream")) return isStream ? make.sse() : make.json();
+  if (contentType.includes("json")) return make.json();
+  // A web page (a UI, a proxy's error page): kept as text to say so, never read as an answer.
+  if (contentType.includes("text/html")) return new TextBodyReader();
+  return make.sniff();
 }
 
 /** Sends one attempt; resolves (never rejects) when it has ended, been cut, timed out or been aborted. */
@@ -71,6 +98,8 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   #statusCode = 0;
   #headers: IncomingHttpHeaders | undefined;
   #isSettled = false;
+  /** Raw body bytes received, against `maxResponseBytes`. */
+  #byteCount = 0;
   readonly #guard: AttemptGuard;
 
   constructor(
@@ -131,24 +160,29 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
     this.#headers = headers;
     if (statusCode < 200 || statusCode > 299) {
       this.#body = new TextBodyReader();
-    } else if (this.#call.isStream) {
-      const contentType = String(headers["content-type"] ?? "");
-      if (contentType.includes("application/json")) {
-        this.#body = new JsonBodyReader(this.#accumulator, this.#guard, settings.now);
-      } else if (contentType.includes("text/html")) {
-        // A web page (a UI, a proxy's error page): kept as text to say so, never read as an event stream.
-        this.#body = new TextBodyReader();
-      } else {
-        this.#body = new SseBodyReader(this.#accumulator, this.#guard, settings.now);
-      }
-    } else {
-      this.#body = new JsonBodyReader(this.#accumulator, this.#guard, settings.now);
+      return;
     }
+    const accumulator = this.#accumulator;
+    const guard = this.#guard;
+    this.#body = answerReader(String(headers["content-type"] ?? "").toLowerCase(), this.#call.isStream, {
+      sse: () => new SseBodyReader(accumulator, guard, settings.now),
+      json: () => new JsonBodyReader(accumulator, guard, settings.now),
+      sniff: () => new ShapeSniffingBodyReader(accumulator, guard, settings.now, this.#call.isStream),
+    });
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     const body = this.#body;
     if (this.#isSettled || body === undefined) return;
+    this.#byteCount += chunk.byteLength;
+    if (this.#byteCount > this.#settings.maxResponseBytes) {
+      const message =
+        `${this.#call.target}: the response passed ${this.#settings.maxResponseBytes} bytes ` +
+        "(--max-response-bytes); the connection was cut.";
+      this.#settle(this.#retryable({ type: "too-large" }, { code: "E_RESPONSE_TOO_LARGE", message }));
+      controller.abort(CUT);
+      return;
+    }
     try {
       if (body.push(chunk)) return;
     } catch (error) {
@@ -174,20 +208,26 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController | undefined, error: unknown): void {
     if (this.#isSettled) return;
     const transportError = connectionError(error, this.#call.target);
-    if (this.#accumulator.hasFirstByte) {
-      // Never retry once a successful response has started: its tokens were already generated.
-      this.#settle(this.#finish("error", { code: "E_STREAM_INTERRUPTED", message: transportError.message }));
+    const hasFirstByte = this.#accumulator.hasFirstByte;
+    const fault: AttemptFailure = { type: "transport", error, hasFirstByte };
+    if (hasFirstByte) {
+      // The answer had begun: the sample restarts from scratch when retries are allowed.
+      const message = transportError.message;
+      this.#settle(this.#retryable(fault, { code: "E_STREAM_INTERRUPTED", message }));
       return;
     }
-    this.#settle(this.#failed(transportError));
+    this.#settle(this.#failed(transportError, fault));
   }
 
   /** A limit passed, the caller aborted, or a body ran on after `[DONE]`: end now and cut the request. */
   readonly #onGuardStop = (): void => {
     if (this.#isSettled) return;
     const guard = this.#guard;
+    const kind = guard.timeoutKind;
     if (guard.isDrainCut) this.#settle(this.#complete());
-    else this.#settle(this.#finish(guard.stopStatus ?? "aborted", guard.stopError));
+    else if (guard.stopStatus === "timeout" && kind !== undefined && guard.stopError !== undefined) {
+      this.#settle(this.#retryable({ type: "timeout", limit: kind }, guard.stopError, "timeout"));
+    } else this.#settle(this.#finish(guard.stopStatus ?? "aborted", guard.stopError));
     this.#controller?.abort(CUT);
   };
 
@@ -205,23 +245,37 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
         secrets: this.#settings.secrets,
         versionHint: this.#settings.versionHint,
       });
-      return this.#failed(error);
+      return this.#failed(error, { type: "http-status", statusCode });
     }
     const accumulator = this.#accumulator;
-    if (accumulator.streamError !== undefined) return this.#finish("error");
+    const streamError = accumulator.streamError;
+    if (streamError !== undefined) return this.#retryable({ type: "stream-error" }, streamError);
     if (!accumulator.hasChoice) {
       const what = body === undefined ? "an empty body" : body.describe(this.#headers?.["content-type"]);
-      return this.#failed(this.#protocolError(what, undefined));
+      const fault: AttemptFailure = { type: "no-answer", byteCount: this.#byteCount };
+      return this.#failed(this.#protocolError(what, undefined), fault);
     }
-    return this.#finish("ok");
+    const sse = body instanceof ShapeSniffingBodyReader ? body.inner : body;
+    const anomalies: AnomalyClass[] = [];
+    if (body instanceof ShapeSniffingBodyReader) anomalies.push("wrong_content_type");
+    if (sse instanceof SseBodyReader && !sse.hasDone) {
+      if (!accumulator.hasFinishReason) {
+        const message = `${this.#call.target}: the stream ended without a finish_reason and without [DONE].`;
+        return this.#retryable({ type: "incomplete-stream" }, { code: "E_STREAM_INCOMPLETE", message });
+      }
+      // The answer is complete (it has its finish_reason): accepted, the missing [DONE] counted.
+      anomalies.push("missing_done");
+    }
+    return { ...this.#finish("ok"), anomalies };
   }
 
   #readFailure(error: unknown): AttemptOutcome {
     if (error instanceof StreamParseError) {
+      const fault: AttemptFailure = { type: "malformed-stream" };
       // Nothing of an answer came before the bad data: the server does not speak the protocol (or not yet).
       if (!this.#accumulator.hasChoice)
-        return this.#failed(this.#protocolError(`an event stream (${error.message})`, error));
-      return this.#finish("error", { code: error.code, message: error.message });
+        return this.#failed(this.#protocolError(`an event stream (${error.message})`, error), fault);
+      return this.#retryable(fault, { code: error.code, message: error.message });
     }
     const message = `Reading the response failed: ${error instanceof Error ? error.message : String(error)}`;
     return this.#finish("error", { code: "E_INTERNAL", message });
@@ -238,16 +292,28 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
     });
   }
 
-  #failed(error: ApiCallError): AttemptOutcome {
-    return this.#finish(
-      "error",
-      toGenerationError(error, this.#settings.secrets),
-      error.isRetryable ? error : undefined,
-    );
+  /** A failure that came as an ApiCallError (an HTTP status, a connection error, a protocol error). */
+  #failed(error: ApiCallError, fault: AttemptFailure): AttemptOutcome {
+    const generationError = {
+      ...toGenerationError(error, this.#settings.secrets),
+      fault: attemptFaultClass(fault),
+    };
+    return this.#finish("error", generationError, error.isRetryable ? error : undefined);
+  }
+
+  /** A failure after a 2xx answer began (or a time limit): another try from scratch may get the whole answer. */
+  #retryable(
+    fault: AttemptFailure,
+    error: GenerationError,
+    status: Extract<GenerationStatus, "error" | "timeout"> = "error",
+  ): AttemptOutcome {
+    const retryError = new ApiCallError(error.message, { code: error.code, isRetryable: true });
+    return this.#finish(status, { ...error, fault: attemptFaultClass(fault) }, retryError);
   }
 
   #finish(status: GenerationStatus, error?: GenerationError, retryError?: ApiCallError): AttemptOutcome {
     return {
+      anomalies: NO_ANOMALIES,
       result: this.#accumulator.toResult({
         status,
         attempts: this.#attempt,

@@ -117,21 +117,25 @@ export function generationCases(context: ContractContext): void {
       });
     });
 
-    it("returns an error mid-stream as data, keeping the partial text, without retrying", async () => {
+    it("returns an error mid-stream as data, keeping the partial text, when retries are off", async () => {
       replay("vllm-chat-error-mid-stream.chunks.txt");
-      const result = await context.backend().generate(CHAT);
+      const result = await context.backend({ maxRetries: 0 }).generate(CHAT);
       expect(result).toMatchObject({ status: "error", text: "Partial answer", attempts: 1 });
-      expect(result.error?.code).toBe("E_STREAM_ERROR");
+      expect(result.error).toMatchObject({ code: "E_STREAM_ERROR", fault: "stream_error_event" });
       expect(result.error?.message).toContain("illegal memory access");
       expect(context.server.requests).toHaveLength(1);
     });
 
-    it("reports data that is not JSON after an answer began as a stream parse error, without retrying", async () => {
+    it("reports data that is not JSON after an answer began as a stream parse error when retries are off", async () => {
       context.server.handle((_request, response) =>
         writeSse(response, [chatDelta({ content: "a" }), "data: {oops\n\n"]),
       );
-      const result = await context.backend().generate(CHAT);
-      expect(result).toMatchObject({ status: "error", text: "a", error: { code: "E_STREAM_PARSE" } });
+      const result = await context.backend({ maxRetries: 0 }).generate(CHAT);
+      expect(result).toMatchObject({
+        status: "error",
+        text: "a",
+        error: { code: "E_STREAM_PARSE", fault: "malformed_stream" },
+      });
       expect(context.server.requests).toHaveLength(1);
     });
   });

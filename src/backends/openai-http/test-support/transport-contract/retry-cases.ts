@@ -133,18 +133,34 @@ export function retryCases(context: ContractContext): void {
       expect(result.error?.message).toContain(`try --base-url ${origin}/v1`);
     });
 
-    it("never retries once a 200 stream has sent its first byte", async () => {
+    it("without retries, keeps a 200 stream cut after its first byte as a stream_reset", async () => {
       context.server.handle(async (_request, response) => {
         await writeSse(response, [chatDelta({ content: "half" })], { end: false });
         await delay(20);
         response.destroy();
       });
-      const { backend, sleeps } = backendWithSleeps();
+      const { backend, sleeps } = backendWithSleeps({ maxRetries: 0 });
       const result = await backend.generate(SHORT_CHAT);
       expect(result).toMatchObject({ status: "error", attempts: 1, text: "half" });
-      expect(result.error?.code).toBe("E_STREAM_INTERRUPTED");
+      expect(result.error).toMatchObject({ code: "E_STREAM_INTERRUPTED", fault: "stream_reset" });
+      expect(result.faults).toEqual({ stream_reset: 1 });
       expect(sleeps).toEqual([]);
       expect(context.server.requests).toHaveLength(1);
+    });
+
+    it("restarts a sample whose 200 stream was cut, dropping the partial answer", async () => {
+      context.server.handle(async (_request, response, index) => {
+        if (index > 0) return okStream(response);
+        await writeSse(response, [chatDelta({ content: "half" })], { end: false });
+        await delay(20);
+        response.destroy();
+        return undefined;
+      });
+      const { backend, sleeps } = backendWithSleeps();
+      const result = await backend.generate(SHORT_CHAT);
+      expect(result).toMatchObject({ status: "ok", attempts: 2, text: "fine", faults: { stream_reset: 1 } });
+      expect(result.error).toBeUndefined();
+      expect(sleeps).toEqual([500 * 0.875]);
     });
 
     it("retries a connection reset before any response", async () => {

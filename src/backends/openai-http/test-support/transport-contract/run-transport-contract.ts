@@ -7,6 +7,7 @@ import { createOpenAiHttpBackend, type OpenAiHttpBackendOptions } from "../../cr
 import { closedPort, type TestServer } from "../start-test-server.js";
 import { connectionCases } from "./connection-cases.js";
 import type { ContractBackend, ContractContext } from "./contract-context.js";
+import { faultCases } from "./fault-cases.js";
 import { generationCases } from "./generation-cases.js";
 import { protocolErrorCases } from "./protocol-error-cases.js";
 import { retryCases } from "./retry-cases.js";
@@ -60,4 +61,5 @@ export function runTransportContract(setup: TransportContractSetup): void {
   connectionCases(context);
   protocolErrorCases(context);
   wholeExchangeCases(context);
+  faultCases(context);
 }

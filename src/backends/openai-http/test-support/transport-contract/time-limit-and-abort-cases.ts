@@ -23,8 +23,13 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
   describe("time limits", () => {
     it("returns status timeout when the whole request runs past timeoutMs, and closes the connection", async () => {
       context.server.handle((request) => request.closed);
-      const result = await context.backend({ timeoutMs: 150 }).generate(SHORT_CHAT);
-      expect(result).toMatchObject({ status: "timeout", attempts: 1, error: { code: "E_REQUEST_TIMEOUT" } });
+      const result = await context.backend({ timeoutMs: 150, maxRetries: 0 }).generate(SHORT_CHAT);
+      expect(result).toMatchObject({
+        status: "timeout",
+        attempts: 1,
+        error: { code: "E_REQUEST_TIMEOUT", fault: "timeout_total" },
+        faults: { timeout_total: 1 },
+      });
       expect(result.error?.message).toContain("total");
       await context.server.requests[0]?.closed;
     });
@@ -35,8 +40,11 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
         response.flushHeaders();
         await request.closed;
       });
-      const result = await context.backend({ firstChunkTimeoutMs: 100 }).generate(SHORT_CHAT);
-      expect(result).toMatchObject({ status: "timeout", error: { code: "E_REQUEST_TIMEOUT" } });
+      const result = await context.backend({ firstChunkTimeoutMs: 100, maxRetries: 0 }).generate(SHORT_CHAT);
+      expect(result).toMatchObject({
+        status: "timeout",
+        error: { code: "E_REQUEST_TIMEOUT", fault: "timeout_first_byte" },
+      });
       expect(result.error?.message).toContain("first-chunk");
       expect(result.timings.firstByteMs).toBeUndefined();
     });
@@ -44,9 +52,9 @@ export function timeLimitAndAbortCases(context: ContractContext): void {
     it("applies idleTimeoutMs between chunks and keeps the partial text", async () => {
       stallAfter([chatDelta({ content: "par" }), chatDelta({ content: "tial" })]);
       const result = await context
-        .backend({ idleTimeoutMs: 120, firstChunkTimeoutMs: 5000 })
+        .backend({ idleTimeoutMs: 120, firstChunkTimeoutMs: 5000, maxRetries: 0 })
         .generate(SHORT_CHAT);
-      expect(result).toMatchObject({ status: "timeout", text: "partial" });
+      expect(result).toMatchObject({ status: "timeout", text: "partial", error: { fault: "timeout_idle" } });
       expect(result.error?.message).toContain("idle");
     });
 

@@ -1,0 +1,303 @@
+// The fault scenarios of issue 22, as plain functions (no test framework): the mock-server CLI with its oracle and
+// `--fault-rate`, then `llm-bench run` or `profile` against it; each returns what happened and the figures (faults
+// injected per kind, retries, samples, wall time). test/reliability/faults.reliability.test.ts checks them;
+// `npm run bench:reliability` can call them to print the figures.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request } from "undici";
+import { type CliResult, runCli, sharedData, startMockServerProcess } from "../../e2e/support/cli.js";
+import { runDirNames } from "../../e2e/support/run-dir.js";
+
+/**
+ * The client's class of each mock-server fault kind, for a streamed request (what `run` and `profile` send by
+ * default); undefined where the client sees no fault (a slow trickle whose gaps stay under the idle limit).
+ */
+export const FAULT_KIND_CLASSES: Readonly<Record<string, string | undefined>> = {
+  "http-500": "http_500",
+  "http-502": "http_502",
+  "http-503": "http_503",
+  "http-429": "http_429",
+  "http-429-retry-after-seconds": "http_429",
+  "http-429-retry-after-date": "http_429",
+  "reset-before-response": "connection_reset",
+  "reset-mid-stream": "stream_reset",
+  stall: "timeout_idle",
+  "broken-json-chunk": "malformed_stream",
+  "missing-done": "missing_done",
+  "error-event": "stream_error_event",
+  "html-200": "not_openai_response",
+  "empty-body": "empty_body",
+  "wrong-content-type": "wrong_content_type",
+  oversized: "response_too_large",
+  "slow-trickle": undefined,
+};
+
+/** Classes that are anomalies: the answer is accepted (never an error, never retried). */
+export const ANOMALY_CLASSES: ReadonlySet<string> = new Set(["missing_done", "wrong_content_type"]);
+
+/**
+ * Every kind that fails a request, each at a rate that is exact in binary and all summing to exactly 1: every
+ * request faults, and every fault is an error (`all=1` also draws the three kinds a client accepts: a missing
+ * `[DONE]`, a wrong Content-Type, a slow trickle).
+ */
+export const EVERY_ERROR_KIND_RATES = [
+  ...[
+    "http-500",
+    "http-502",
+    "http-503",
+    "http-429",
+    "http-429-retry-after-seconds",
+    "http-429-retry-after-date",
+    "reset-before-response",
+    "reset-mid-stream",
+    "stall",
+    "broken-json-chunk",
+    "error-event",
+    "oversized",
+  ].map((kind) => `${kind}=0.0625`),
+  "html-200=0.125",
+  "empty-body=0.125",
+].join(",");
+
+export interface FaultStats {
+  requests: number;
+  faults: Record<string, number>;
+}
+
+export interface ScenarioOptions {
+  benchmarks: readonly string[];
+  /** `--fault-rate` values (e.g. `all=0.1`); none: a fault-free server. */
+  faultRates: readonly string[];
+  faultSeed?: number;
+  /** `--fault-stall-ms`: longer than the idle timeout, so a stall is a `timeout_idle`. */
+  faultStallMs?: number;
+  faultTrickleMs?: number;
+  /** `--limit` per benchmark; none: the whole test sets. */
+  limit?: number;
+  concurrency?: number;
+  maxRetries?: number;
+  idleTimeoutS?: number;
+  oracleAccuracy?: number;
+}
+
+export interface SampleOutcome {
+  benchmark: string;
+  id: string;
+  status: string;
+  correct: boolean;
+  attempts: number;
+  faults?: Record<string, number>;
+  error: { code: string; message: string; fault?: string } | null;
+}
+
+/** What a scenario measured, for the docs. */
+export interface ScenarioFigures {
+  scenario: string;
+  samples: number;
+  /** Generation requests the server received. */
+  serverRequests: number;
+  /** Faults the server injected, by kind. */
+  faultsInjected: Record<string, number>;
+  faultsInjectedTotal: number;
+  requestsRetried: number;
+  samplesRetried: number;
+  samplesFailed: number;
+  /** The client's counts by fault class (anomalies included). */
+  clientFaults: Record<string, number>;
+  wallTimeS: number;
+}
+
+export interface RunScenarioOutcome {
+  result: CliResult;
+  runDir: string;
+  records: SampleOutcome[];
+  faultStats: FaultStats;
+  figures: ScenarioFigures;
+}
+
+export interface ProfileScenarioOutcome {
+  result: CliResult;
+  runDir: string;
+  summary: ProfileSummary;
+  faultStats: FaultStats;
+  figures: ScenarioFigures;
+}
+
+export interface ProfileSummary {
+  request_count: number;
+  successful_requests: number;
+  failed_requests: number;
+  errors_by_class: Record<string, number>;
+  error_summary: { error_details: { code: number | null; type: string; message: string }; count: number }[];
+  metrics: Record<string, { count: number; mean: number | null; max: number | null } | undefined>;
+}
+
+/** The client classes the server's injected kinds should have produced (kinds without a class left out). */
+export function expectedClientClasses(
+  injected: Readonly<Record<string, number>>,
+  options: { includeAnomalies: boolean },
+): Record<string, number> {
+  const expected: Record<string, number> = {};
+  for (const [kind, count] of Object.entries(injected)) {
+    const name = FAULT_KIND_CLASSES[kind];
+    if (name === undefined || count === 0) continue;
+    if (!options.includeAnomalies && ANOMALY_CLASSES.has(name)) continue;
+    expected[name] = (expected[name] ?? 0) + count;
+  }
+  return Object.fromEntries(Object.entries(expected).sort(([left], [right]) => left.localeCompare(right)));
+}
+
+function serverArgs(options: ScenarioOptions): string[] {
+  return [
+    "--oracle-accuracy",
+    String(options.oracleAccuracy ?? 0.7),
+    "--oracle-benchmarks",
+    options.benchmarks.join(","),
+    "--data-dir",
+    sharedData,
+    ...options.faultRates.flatMap((rate) => ["--fault-rate", rate]),
+    "--fault-seed",
+    String(options.faultSeed ?? 0),
+    "--fault-stall-ms",
+    String(options.faultStallMs ?? 3000),
+    "--fault-trickle-ms",
+    String(options.faultTrickleMs ?? 1),
+  ];
+}
+
+function requestArgs(options: ScenarioOptions): string[] {
+  return [
+    "--concurrency",
+    String(options.concurrency ?? 32),
+    "--max-retries",
+    String(options.maxRetries ?? 6),
+    "--idle-timeout",
+    String(options.idleTimeoutS ?? 1),
+  ];
+}
+
+async function readFaultStats(url: string): Promise<FaultStats> {
+  const response = await request(`${new URL(url).origin}/faults/stats`);
+  return (await response.body.json()) as FaultStats;
+}
+
+function totalOf(counts: Readonly<Record<string, number>>): number {
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+/** `llm-bench run` of the benchmarks against a fresh oracle mock server with the faults asked for. */
+export async function runFaultRun(scenario: string, options: ScenarioOptions): Promise<RunScenarioOutcome> {
+  const server = await startMockServerProcess(serverArgs(options));
+  try {
+    const outputDir = mkdtempSync(join(tmpdir(), "reliability-faults-"));
+    const startedMs = performance.now();
+    const result = await runCli([
+      "run",
+      ...options.benchmarks,
+      "--base-url",
+      server.url,
+      "--data-dir",
+      sharedData,
+      ...(options.limit === undefined ? [] : ["--limit", String(options.limit)]),
+      ...requestArgs(options),
+      "--output-dir",
+      outputDir,
+    ]);
+    const wallTimeS = (performance.now() - startedMs) / 1000;
+    const faultStats = await readFaultStats(server.url);
+    const runDir = join(outputDir, runDirNames(outputDir)[0] ?? "");
+    const records = readFileSync(join(runDir, "samples.jsonl"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as SampleOutcome);
+    const clientFaults: Record<string, number> = {};
+    for (const record of records) {
+      for (const [name, count] of Object.entries(record.faults ?? {}))
+        clientFaults[name] = (clientFaults[name] ?? 0) + count;
+    }
+    return {
+      result,
+      runDir,
+      records,
+      faultStats,
+      figures: {
+        scenario,
+        samples: records.length,
+        serverRequests: faultStats.requests,
+        faultsInjected: faultStats.faults,
+        faultsInjectedTotal: totalOf(faultStats.faults),
+        requestsRetried: records.reduce((sum, record) => sum + Math.max(0, record.attempts - 1), 0),
+        samplesRetried: records.filter((record) => record.attempts > 1).length,
+        samplesFailed: records.filter((record) => record.status !== "ok").length,
+        clientFaults: Object.fromEntries(
+          Object.entries(clientFaults).sort(([left], [right]) => left.localeCompare(right)),
+        ),
+        wallTimeS,
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `llm-bench profile` (synthetic prompts, never retried) against a mock server with the faults asked for. */
+export async function runFaultProfile(
+  scenario: string,
+  options: Omit<ScenarioOptions, "benchmarks" | "limit" | "maxRetries"> & { requests: number },
+): Promise<ProfileScenarioOutcome> {
+  const server = await startMockServerProcess([
+    ...options.faultRates.flatMap((rate) => ["--fault-rate", rate]),
+    "--fault-seed",
+    String(options.faultSeed ?? 0),
+    "--fault-stall-ms",
+    String(options.faultStallMs ?? 3000),
+    "--fault-trickle-ms",
+    String(options.faultTrickleMs ?? 1),
+  ]);
+  try {
+    const outputDir = mkdtempSync(join(tmpdir(), "reliability-profile-faults-"));
+    const startedMs = performance.now();
+    const result = await runCli([
+      "profile",
+      "--base-url",
+      server.url,
+      "--num-requests",
+      String(options.requests),
+      "--concurrency",
+      String(options.concurrency ?? 16),
+      "--idle-timeout",
+      String(options.idleTimeoutS ?? 1),
+      "--isl",
+      "64",
+      "--osl",
+      "32",
+      "--output-dir",
+      outputDir,
+    ]);
+    const wallTimeS = (performance.now() - startedMs) / 1000;
+    const faultStats = await readFaultStats(server.url);
+    const runDir = join(outputDir, runDirNames(outputDir)[0] ?? "");
+    const summary = JSON.parse(readFileSync(join(runDir, "profile_summary.json"), "utf8")) as ProfileSummary;
+    return {
+      result,
+      runDir,
+      summary,
+      faultStats,
+      figures: {
+        scenario,
+        samples: summary.request_count,
+        serverRequests: faultStats.requests,
+        faultsInjected: faultStats.faults,
+        faultsInjectedTotal: totalOf(faultStats.faults),
+        requestsRetried: 0,
+        samplesRetried: 0,
+        samplesFailed: summary.failed_requests,
+        clientFaults: summary.errors_by_class,
+        wallTimeS,
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
