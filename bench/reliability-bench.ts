@@ -13,15 +13,89 @@ import {
   runFullDiskScenario,
   runReadOnlyScenario,
 } from "../test/reliability/support/disk-scenarios.js";
+import {
+  EVERY_ERROR_KIND_RATES,
+  runFaultProfile,
+  runFaultRun,
+  type ScenarioFigures,
+} from "../test/reliability/support/fault-scenario.js";
 import { runKillScenario, runMergeKillScenario } from "../test/reliability/support/kill-scenario.js";
 import { runBadInputTable } from "../test/reliability/support/run-bad-input-table.js";
-import { faultFigures } from "./reliability/fault-figures.js";
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const same = (a: unknown, b: unknown): string => (JSON.stringify(a) === JSON.stringify(b) ? "yes" : "**NO**");
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
+
+/** 10 % of requests faulted over the 17 kinds, the settings of test/reliability/faults.reliability.test.ts. */
+const TEN_PERCENT = {
+  faultRates: ["all=0.1"],
+  faultSeed: 1,
+  maxRetries: 6,
+  idleTimeoutS: 1,
+  faultStallMs: 3000,
+  concurrency: 32,
+};
+
+const counts = (byName: Readonly<Record<string, number>>): string =>
+  Object.entries(byName)
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(", ");
+
+function faultLine(figures: ScenarioFigures, exitCode: number | null): string {
+  return (
+    `- **${figures.scenario}**: ${figures.samples} samples, ${figures.serverRequests} requests served, ` +
+    `${figures.faultsInjectedTotal} faults injected (${counts(figures.faultsInjected)}); ${figures.requestsRetried} ` +
+    `requests retried over ${figures.samplesRetried} samples; samples failed: ${figures.samplesFailed}; the ` +
+    `client's classes: ${counts(figures.clientFaults)}; exit ${exitCode}; ${figures.wallTimeS.toFixed(1)} s.`
+  );
+}
+
+async function faultFigures(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const benchmark of ["gsm8k", "mmlu"]) {
+    const reference = await runFaultRun(`${benchmark} fault-free`, {
+      ...TEN_PERCENT,
+      faultRates: [],
+      benchmarks: [benchmark],
+    });
+    const faulted = await runFaultRun(`full ${benchmark}, 10 % faults`, {
+      ...TEN_PERCENT,
+      benchmarks: [benchmark],
+    });
+    const verdicts = (records: typeof faulted.records) =>
+      records.map((record) => `${record.id}:${record.correct}`).sort();
+    lines.push(
+      `${faultLine(faulted.figures, faulted.result.code)} Verdicts equal to the fault-free run's: ` +
+        `${same(verdicts(faulted.records), verdicts(reference.records))}.`,
+    );
+  }
+  const failing = await runFaultRun("100 % faults (the 14 error kinds), gsm8k --limit 20, --max-retries 2", {
+    ...TEN_PERCENT,
+    benchmarks: ["gsm8k"],
+    faultRates: [EVERY_ERROR_KIND_RATES],
+    maxRetries: 2,
+    limit: 20,
+    concurrency: 8,
+  });
+  lines.push(faultLine(failing.figures, failing.result.code));
+  const profile = await runFaultProfile("profile, 10 % faults, 1,000 requests, never retried", {
+    faultRates: ["all=0.1"],
+    faultSeed: 2,
+    idleTimeoutS: 1,
+    faultStallMs: 3000,
+    requests: 1_000,
+    concurrency: 16,
+  });
+  lines.push(
+    `${faultLine(profile.figures, profile.result.code)} Errors by class in profile_summary.json: ` +
+      `${counts(profile.summary.errors_by_class)} (${profile.summary.failed_requests} failed, ` +
+      `${profile.summary.successful_requests} in the figures).`,
+  );
+  return lines;
+}
 
 async function crashFigures(): Promise<string[]> {
   const lines: string[] = [];
@@ -86,7 +160,13 @@ function secretFigures(): string[] {
   const started = performance.now();
   const child = spawnSync(
     "npx",
-    ["vitest", "run", "--config", "vitest.reliability.config.ts", "test/reliability/secrets.reliability.test.ts"],
+    [
+      "vitest",
+      "run",
+      "--config",
+      "vitest.reliability.config.ts",
+      "test/reliability/secrets.reliability.test.ts",
+    ],
     { cwd: repoRoot, encoding: "utf8", env: { ...process.env, CI: "1" } },
   );
   const figure = /secrets: (\d+) CLI runs, (\d+) files searched, (\d+) leaks/.exec(child.stdout);
@@ -101,7 +181,7 @@ function secretFigures(): string[] {
 
 const started = new Date();
 const sections: [string, string[]][] = [
-  ["Faults", await faultFigures(log)],
+  ["Faults", await faultFigures()],
   ["Crashes and disks", await crashFigures()],
   ["Bad input", await badInputFigures()],
   ["Security", secretFigures()],
@@ -120,7 +200,7 @@ process.stdout.write(`${block}\n`);
 if (!process.argv.includes("--print")) {
   const path = join(repoRoot, "docs/RELIABILITY.md");
   const text = readFileSync(path, "utf8");
-  const pattern = /<!-- measured:begin[^]*?<!-- measured:end -->/;
+  const pattern = /<!-- measured:begin[\s\S]*?<!-- measured:end -->/;
   if (!pattern.test(text)) throw new Error(`${path} has no measured:begin/measured:end markers`);
   writeFileSync(path, text.replace(pattern, block));
   log(`wrote ${path}`);

@@ -1,4 +1,4 @@
-// The classes a request's faults are counted under (one table, documented in docs/RELIABILITY.md-notes/client-faults.md):
+// The classes a request's faults are counted under (one table, documented in docs/RELIABILITY.md):
 // every failed attempt has exactly one, anomalies are counted beside them without failing the attempt.
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { OutputWriteError } from "../errors.js";
-import { writeFileAtomic } from "./write-file-atomic.js";
+import { removeStaleTemporaries, writeFileAtomic } from "./write-file-atomic.js";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "atomic-"));
 
@@ -43,5 +43,20 @@ describe("writeFileAtomic", () => {
     expect(readdirSync(directory)).toEqual([readdirSync(directory)[0]]);
     writeFileAtomic(path, "Task\n");
     expect(readFileSync(path, "utf8")).toBe("Task\n");
+  });
+});
+
+describe("removeStaleTemporaries", () => {
+  it("removes a dead writer's temporary files and keeps a live one's and every other file", () => {
+    const directory = scratch();
+    // A pid past the kernel's limit (4,194,304) is never a running process.
+    const dead = ".run.json.4999999-0a1b2c3d.tmp";
+    const live = `.gsm8k.json.${process.pid}-deadbeef.tmp`;
+    for (const name of [dead, live, "run.json", ".hidden", "notes.tmp"])
+      writeFileSync(join(directory, name), "x");
+    expect(removeStaleTemporaries(directory)).toEqual([dead]);
+    expect(readdirSync(directory).sort()).toEqual(
+      [".gsm8k.json." + process.pid + "-deadbeef.tmp", ".hidden", "notes.tmp", "run.json"].sort(),
+    );
   });
 });

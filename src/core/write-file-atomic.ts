@@ -1,7 +1,7 @@
 // The one way result files are written: a temporary file in the same directory, flushed to disk, renamed into place —
 // a reader (or a resume after a crash) finds the old file or the new one, never half of one.
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { OutputWriteError } from "../errors.js";
 
@@ -29,6 +29,40 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     throw new OutputWriteError(path, error);
   }
   syncDirectory(directory);
+}
+
+/** `.NAME.PID-HEX.tmp`: the temporary file `writeFileAtomic` makes beside NAME. */
+const TEMPORARY_NAME = /^\..+\.(\d+)-[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes from `directory` the temporary files of writers that are no longer running (a process killed between
+ * writing a temporary file and renaming it leaves one behind); a live process's are left alone. Returns their names.
+ */
+export function removeStaleTemporaries(directory: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = TEMPORARY_NAME.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    removeQuietly(join(directory, name));
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Writes every byte, looping over short writes (a write may take part of the buffer, as on a nearly full disk). */

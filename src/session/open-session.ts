@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { SampleRecord } from "../core/sample-record.js";
 import type { TokenizerRecord } from "../core/tokenizer.js";
 import { toolVersion } from "../core/tool-version.js";
+import { removeStaleTemporaries } from "../core/write-file-atomic.js";
 import { readJournal } from "../engine/journal.js";
 import { OutputWriteError } from "../errors.js";
 import type { RunCommand, RunManifest, RunStatus, SessionEntry } from "../results/run-manifest.js";
@@ -61,6 +62,7 @@ export interface Session extends EarlierSessions {
 export function readEarlierSessions(resumed: ResumedRun | undefined): EarlierSessions {
   if (resumed === undefined) return { index: 0, previous: new Map(), earlierSessions: [] };
   const { sessions } = resumed.manifest;
+  removeStaleTemporaries(resumed.runDir);
   const previous = readJournal(join(resumed.runDir, "samples.jsonl")).records;
   return { index: sessions.length, previous, earlierSessions: sessions };
 }
