@@ -18,6 +18,7 @@ import {
   runFaultProfile,
   runFaultRun,
   type ScenarioFigures,
+  TEN_PERCENT_FAULTS,
 } from "../test/reliability/support/fault-scenario.js";
 import { runKillScenario, runMergeKillScenario } from "../test/reliability/support/kill-scenario.js";
 import { runBadInputTable } from "../test/reliability/support/run-bad-input-table.js";
@@ -28,15 +29,7 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-/** 10 % of requests faulted over the 17 kinds, the settings of test/reliability/faults.reliability.test.ts. */
-const TEN_PERCENT = {
-  faultRates: ["all=0.1"],
-  faultSeed: 1,
-  maxRetries: 6,
-  idleTimeoutS: 1,
-  faultStallMs: 3000,
-  concurrency: 32,
-};
+const TEN_PERCENT = TEN_PERCENT_FAULTS;
 
 const counts = (byName: Readonly<Record<string, number>>): string =>
   Object.entries(byName)
@@ -44,11 +37,12 @@ const counts = (byName: Readonly<Record<string, number>>): string =>
     .map(([name, count]) => `${name} ${count}`)
     .join(", ");
 
-function faultLine(figures: ScenarioFigures, exitCode: number | null): string {
+/** `unit`: what the scenario counts — a run's samples, a profile's requests. */
+function faultLine(figures: ScenarioFigures, exitCode: number | null, unit = "samples"): string {
   return (
-    `- **${figures.scenario}**: ${figures.samples} samples, ${figures.serverRequests} requests served, ` +
+    `- **${figures.scenario}**: ${figures.samples} ${unit}, ${figures.serverRequests} requests served, ` +
     `${figures.faultsInjectedTotal} faults injected (${counts(figures.faultsInjected)}); ${figures.requestsRetried} ` +
-    `requests retried over ${figures.samplesRetried} samples; samples failed: ${figures.samplesFailed}; the ` +
+    `requests retried over ${figures.samplesRetried} ${unit}; ${unit} failed: ${figures.samplesFailed}; the ` +
     `client's classes: ${counts(figures.clientFaults)}; exit ${exitCode}; ${figures.wallTimeS.toFixed(1)} s.`
   );
 }
@@ -90,7 +84,7 @@ async function faultFigures(): Promise<string[]> {
     concurrency: 16,
   });
   lines.push(
-    `${faultLine(profile.figures, profile.result.code)} Errors by class in profile_summary.json: ` +
+    `${faultLine(profile.figures, profile.result.code, "requests")} Errors by class in profile_summary.json: ` +
       `${counts(profile.summary.errors_by_class)} (${profile.summary.failed_requests} failed, ` +
       `${profile.summary.successful_requests} in the figures).`,
   );

@@ -1,39 +1,18 @@
 // Our servers listen on 127.0.0.1 unless told otherwise: `serve`'s and `mock-server`'s --host default, and the HTTP
 // layer's own default — a connection to this machine's non-loopback address is refused (a 0.0.0.0 server, the
 // control, accepts it).
-import { connect } from "node:net";
-import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { listenOptions } from "../config/listen-options.js";
 import { MOCK_SERVER_OPTION_GROUPS } from "../config/mock-server-options.js";
 import { parseOptionValues } from "../config/parse-option-values.js";
 import { createMockBackend } from "../mock-server/create-mock-backend.js";
 import { type OpenAiServer, startOpenAiServer } from "./start-openai-server.js";
+import { outsideAddress, tryConnect } from "./test-support/try-connect.js";
 
-/** An IPv4 address of this machine that is not loopback, if it has one. */
-const outsideAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((entry) => entry !== undefined && !entry.internal && entry.family === "IPv4")?.address;
 if (outsideAddress === undefined) {
   process.stdout.write(
     "default-host test: this machine has no non-loopback IPv4 address; the refusal is not tried\n",
   );
-}
-
-/** "connected" or the error code of a TCP connection to `host:port`. */
-function tryConnect(host: string, port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.setTimeout(5_000, () => {
-      socket.destroy();
-      resolve("timeout");
-    });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve("connected");
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
 }
 
 const backend = () =>

@@ -1,43 +1,32 @@
 // The CLI leaves no container behind: `llm-bench run terminal_bench` stopped with Ctrl-C while a sample's command runs
 // removes its container and ends with 130; one killed with -9 leaves it, and `llm-bench containers prune` removes it.
 // Against the real engine (Podman's Docker API) and the oracle mock server, on a task whose solution sleeps.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import Docker from "dockerode";
+import type Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER_LABEL } from "../../src/containers/container-labels.js";
 import { TEST_PYTHON_IMAGE, testDockerHost } from "../../src/containers/test-support/test-engine.js";
-import { createDatasetContext } from "../../src/datasets/create-dataset-context.js";
-import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmarks.js";
-import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
+import type { MockServer } from "../../src/mock-server/start-mock-server.js";
 import { runCli, spawnCli, waitForExit } from "./support/cli.js";
 import { onlyRunDir, readJson } from "./support/run-dir.js";
+import { type SleepingTaskWorld, startSleepingTaskWorld } from "./support/sleeping-task.js";
 
 const root = mkdtempSync(join(tmpdir(), "e2e-container-cleanup-"));
 const dataDir = join(root, "tasks");
+let world: SleepingTaskWorld;
 let server: MockServer;
 let docker: Docker;
 
 beforeAll(async () => {
-  const task = join(dataDir, "waiting", "sleep-long");
-  mkdirSync(join(task, "tests"), { recursive: true });
-  writeFileSync(
-    join(task, "task.yaml"),
-    "instruction: Wait for ten minutes, then stop.\ndifficulty: easy\ncategory: waiting\nparser_name: pytest\n" +
-      "max_agent_timeout_sec: 900\nmax_test_timeout_sec: 60\n",
-  );
-  writeFileSync(join(task, "Dockerfile"), "FROM python:3.11\nWORKDIR /app\n");
-  writeFileSync(join(task, "solution.sh"), "#!/bin/bash\nsleep 600\n");
-  writeFileSync(join(task, "run-tests.sh"), "#!/bin/bash\ncd /tests && pytest test_outputs.py -rA\n");
-  writeFileSync(join(task, "tests", "test_outputs.py"), "def test_waited():\n    assert True\n");
-  const benchmarks = await loadOracleBenchmarks(
-    ["terminal_bench"],
-    createDatasetContext({ dataDir, env: {} }),
-  );
-  server = await startMockServer({ oracle: { benchmarks, accuracy: 1, seed: 1 } });
-  docker = new Docker({ socketPath: new URL(testDockerHost()).pathname });
+  world = await startSleepingTaskWorld(dataDir, {
+    name: "sleep-long",
+    seconds: 600,
+    agentTimeoutSec: 900,
+    instruction: "Wait for ten minutes, then stop.",
+  });
+  ({ server, docker } = world);
 });
 
 afterAll(async () => {
@@ -45,14 +34,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** The containers a process owns (its label), by id. */
-async function ownedBy(pid: number | undefined): Promise<string[]> {
-  const listed = await docker.listContainers({
-    all: true,
-    filters: { label: [`${OWNER_LABEL}=${hostname()}/${pid}`] },
-  });
-  return listed.map((info) => info.Id);
-}
+const ownedBy = (pid: number | undefined): Promise<string[]> => world.ownedBy(pid);
 
 function startRun(outputDir: string) {
   return spawnCli(

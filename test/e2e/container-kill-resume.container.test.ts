@@ -1,43 +1,32 @@
 // Issue 22: a run killed with -9 during a container sample (terminal_bench) and resumed: the resume removes the
 // container the killed run left, runs the sample once, and journals it once. Against the real engine (Podman's Docker
 // API) and the oracle mock server, on a task whose solution sleeps a few seconds.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import Docker from "dockerode";
+import type Docker from "dockerode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER_LABEL } from "../../src/containers/container-labels.js";
 import { TEST_PYTHON_IMAGE, testDockerHost } from "../../src/containers/test-support/test-engine.js";
-import { createDatasetContext } from "../../src/datasets/create-dataset-context.js";
-import { loadOracleBenchmarks } from "../../src/mock-server/load-oracle-benchmarks.js";
-import { type MockServer, startMockServer } from "../../src/mock-server/start-mock-server.js";
+import type { MockServer } from "../../src/mock-server/start-mock-server.js";
 import { runCli, spawnCli, waitForExit } from "./support/cli.js";
 import { onlyRunDir } from "./support/run-dir.js";
+import { type SleepingTaskWorld, startSleepingTaskWorld } from "./support/sleeping-task.js";
 
 const root = mkdtempSync(join(tmpdir(), "e2e-container-kill-"));
 const dataDir = join(root, "tasks");
+let world: SleepingTaskWorld;
 let server: MockServer;
 let docker: Docker;
 
 beforeAll(async () => {
-  const task = join(dataDir, "waiting", "sleep-briefly");
-  mkdirSync(join(task, "tests"), { recursive: true });
-  writeFileSync(
-    join(task, "task.yaml"),
-    "instruction: Wait for a few seconds, then stop.\ndifficulty: easy\ncategory: waiting\nparser_name: pytest\n" +
-      "max_agent_timeout_sec: 300\nmax_test_timeout_sec: 60\n",
-  );
-  writeFileSync(join(task, "Dockerfile"), "FROM python:3.11\nWORKDIR /app\n");
-  writeFileSync(join(task, "solution.sh"), "#!/bin/bash\nsleep 6\n");
-  writeFileSync(join(task, "run-tests.sh"), "#!/bin/bash\ncd /tests && pytest test_outputs.py -rA\n");
-  writeFileSync(join(task, "tests", "test_outputs.py"), "def test_waited():\n    assert True\n");
-  const benchmarks = await loadOracleBenchmarks(
-    ["terminal_bench"],
-    createDatasetContext({ dataDir, env: {} }),
-  );
-  server = await startMockServer({ oracle: { benchmarks, accuracy: 1, seed: 1 } });
-  docker = new Docker({ socketPath: new URL(testDockerHost()).pathname });
+  world = await startSleepingTaskWorld(dataDir, {
+    name: "sleep-briefly",
+    seconds: 6,
+    agentTimeoutSec: 300,
+    instruction: "Wait for a few seconds, then stop.",
+  });
+  ({ server, docker } = world);
 });
 
 afterAll(async () => {
@@ -45,13 +34,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function ownedBy(pid: number | undefined): Promise<string[]> {
-  const listed = await docker.listContainers({
-    all: true,
-    filters: { label: [`${OWNER_LABEL}=${hostname()}/${pid}`] },
-  });
-  return listed.map((info) => info.Id);
-}
+const ownedBy = (pid: number | undefined): Promise<string[]> => world.ownedBy(pid);
 
 const engineArgs = ["--docker-host", testDockerHost(), "--image-map", `python:3.11=${TEST_PYTHON_IMAGE}`];
 

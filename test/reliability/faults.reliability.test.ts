@@ -12,18 +12,10 @@ import {
   type RunScenarioOutcome,
   runFaultProfile,
   runFaultRun,
-  type ScenarioOptions,
+  TEN_PERCENT_FAULTS,
 } from "./support/fault-scenario.js";
 
-/** 10 % of requests fault, spread over the 17 kinds; 6 retries leave a sample failing 7 times in a row at 10⁻⁷. */
-const TEN_PERCENT: Omit<ScenarioOptions, "benchmarks"> = {
-  faultRates: ["all=0.1"],
-  faultSeed: 1,
-  maxRetries: 6,
-  idleTimeoutS: 1,
-  faultStallMs: 3000,
-  concurrency: 32,
-};
+const TEN_PERCENT = TEN_PERCENT_FAULTS;
 
 function verdicts(outcome: RunScenarioOutcome): Map<string, boolean> {
   return new Map(outcome.records.map((record) => [`${record.benchmark}/${record.id}`, record.correct]));

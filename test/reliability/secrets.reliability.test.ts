@@ -8,10 +8,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
-import { networkInterfaces, tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outsideAddress, tryConnect } from "../../src/serve/test-support/try-connect.js";
 import {
   type CliResult,
   type MockServerProcess,
@@ -295,26 +296,6 @@ describe("the API key appears in no output", () => {
     );
   });
 });
-
-/** "connected" or the error code of a TCP connection to `host:port`. */
-function tryConnect(host: string, port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.setTimeout(5_000, () => {
-      socket.destroy();
-      resolve("timeout");
-    });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve("connected");
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-  });
-}
-
-const outsideAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((entry) => entry !== undefined && !entry.internal && entry.family === "IPv4")?.address;
 
 describe("mock-server: the key from LLM_BENCH_SERVE_API_KEY, and 127.0.0.1 by default", () => {
   let mock: MockServerProcess;

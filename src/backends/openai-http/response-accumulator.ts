@@ -172,9 +172,11 @@ export class ResponseAccumulator {
 
   /** Records an error payload the server sent inside a 2xx body (e.g. an `event: error`). */
   captureErrorPayload(payload: unknown): void {
+    const status = statusOfErrorPayload(payload);
     this.streamError = {
       code: "E_STREAM_ERROR",
       message: `The server reported an error: ${describeErrorBody(payload)}`,
+      ...(status === undefined ? {} : { httpStatus: status }),
     };
   }
 
@@ -191,4 +193,12 @@ export class ResponseAccumulator {
     if (typeof usage.completion_tokens === "number") next.completionTokens = usage.completion_tokens;
     this.#usage = next;
   }
+}
+
+/** The HTTP status an in-stream error names as its `code` (vLLM: `"code": 500`; a numeric string too), if any. */
+function statusOfErrorPayload(payload: unknown): number | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const code = (payload as { code?: unknown }).code;
+  const status = typeof code === "number" ? code : typeof code === "string" ? Number(code) : Number.NaN;
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }

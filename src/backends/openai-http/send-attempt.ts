@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Dispatcher } from "undici";
 import type { AnomalyClass } from "../../core/fault-classes.js";
 import type { GenerationError, GenerationResult, GenerationStatus } from "../../core/generation.js";
-import { ApiCallError, StreamParseError } from "../../errors.js";
+import { ApiCallError, isRetryableStatus, StreamParseError } from "../../errors.js";
 import { apiCallErrorFromResponse } from "./api-call-error-from-response.js";
 import { type AttemptFailure, attemptFaultClass } from "./attempt-fault.js";
 import { AttemptGuard } from "./attempt-guard.js";
@@ -249,7 +249,14 @@ class AttemptExchange implements Dispatcher.DispatchHandler {
     }
     const accumulator = this.#accumulator;
     const streamError = accumulator.streamError;
-    if (streamError !== undefined) return this.#retryable({ type: "stream-error" }, streamError);
+    if (streamError !== undefined) {
+      // An error the server names as a client error (vLLM: `"code": 400`) would come again: not retried, as the
+      // same status before the answer would not be (408/409/429/5xx are).
+      const status = streamError.httpStatus;
+      if (status !== undefined && !isRetryableStatus(status))
+        return this.#finish("error", { ...streamError, fault: attemptFaultClass({ type: "stream-error" }) });
+      return this.#retryable({ type: "stream-error" }, streamError);
+    }
     if (!accumulator.hasChoice) {
       const what = body === undefined ? "an empty body" : body.describe(this.#headers?.["content-type"]);
       const fault: AttemptFailure = { type: "no-answer", byteCount: this.#byteCount };

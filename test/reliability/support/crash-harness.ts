@@ -1,14 +1,14 @@
 // What the crash scenarios share: the built CLI and the oracle mock server as child processes, the run directory's
 // files read back, and a seeded random source. No vitest here: `npm run bench:reliability` calls the scenarios too.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-export const cliPath = join(repoRoot, "dist/cli/main.js");
-export const sharedData = resolve(process.env["LLM_BENCH_SHARED_DATA"] ?? join(repoRoot, "../shared/data"));
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createSeededRandom } from "../../../src/stats/seeded-random.js";
+import { cliPath, repoRoot, sharedData, spawnCli as spawnBuiltCli } from "../../e2e/support/cli.js";
+
+export { cliPath, repoRoot, sharedData };
 export const hasGsm8k = existsSync(join(sharedData, "gsm8k/test.jsonl"));
 
 export interface CliChild {
@@ -17,26 +17,13 @@ export interface CliChild {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `llm-bench ...args` (the built CLI) on 127.0.0.1 settings, keeping its output. */
+/** Starts `llm-bench ...args` (the built CLI; test/e2e/support/cli.ts), keeping its output and its end. */
 export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): CliChild {
-  if (!existsSync(cliPath))
-    throw new Error(`${cliPath} is missing: build first (npx tsc -p tsconfig.build.json)`);
-  const child = spawn(process.execPath, [cliPath, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, OPENAI_API_KEY: "", OPENAI_BASE_URL: "", HF_HUB_OFFLINE: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output = { stdout: "", stderr: "" };
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output.stdout += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output.stderr += chunk.toString();
-  });
+  const child = spawnBuiltCli(args, { env });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) =>
     child.on("close", (code, signal) => resolvePromise({ code, signal })),
   );
-  return { child, output, exited };
+  return { child, output: child.output, exited };
 }
 
 /** Runs `llm-bench ...args` to its end. */
@@ -169,17 +156,8 @@ export function journalIds(path: string): { lines: number; ids: string[]; duplic
   return { lines: ids.length, ids, duplicates };
 }
 
-/** mulberry32: a small seeded generator, so a scenario's kill moments repeat. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A seeded generator (mulberry32), so a scenario's kill moments repeat. */
+export const seededRandom = createSeededRandom;
 
 /** Polls `condition` every `everyMs` until it holds (true) or the process ends (false). */
 export async function waitUntil(condition: () => boolean, running: CliChild, everyMs = 2): Promise<boolean> {

@@ -2,10 +2,12 @@
 // `--fault-rate`, then `llm-bench run` or `profile` against it; each returns what happened and the figures (faults
 // injected per kind, retries, samples, wall time). test/reliability/faults.reliability.test.ts checks them;
 // `npm run bench:reliability` can call them to print the figures.
+
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
+import { FAULT_KINDS } from "../../../src/config/fault-rates.js";
 import { type CliResult, runCli, sharedData, startMockServerProcess } from "../../e2e/support/cli.js";
 import { runDirNames } from "../../e2e/support/run-dir.js";
 
@@ -36,29 +38,17 @@ export const FAULT_KIND_CLASSES: Readonly<Record<string, string | undefined>> = 
 /** Classes that are anomalies: the answer is accepted (never an error, never retried). */
 export const ANOMALY_CLASSES: ReadonlySet<string> = new Set(["missing_done", "wrong_content_type"]);
 
+/** The kinds a correct client accepts (an answer with an anomaly, or just slow): never an error. */
+const ACCEPTED_KINDS: ReadonlySet<string> = new Set(["missing-done", "wrong-content-type", "slow-trickle"]);
+
 /**
  * Every kind that fails a request, each at a rate that is exact in binary and all summing to exactly 1: every
  * request faults, and every fault is an error (`all=1` also draws the three kinds a client accepts: a missing
  * `[DONE]`, a wrong Content-Type, a slow trickle).
  */
-export const EVERY_ERROR_KIND_RATES = [
-  ...[
-    "http-500",
-    "http-502",
-    "http-503",
-    "http-429",
-    "http-429-retry-after-seconds",
-    "http-429-retry-after-date",
-    "reset-before-response",
-    "reset-mid-stream",
-    "stall",
-    "broken-json-chunk",
-    "error-event",
-    "oversized",
-  ].map((kind) => `${kind}=0.0625`),
-  "html-200=0.125",
-  "empty-body=0.125",
-].join(",");
+export const EVERY_ERROR_KIND_RATES = FAULT_KINDS.filter((kind) => !ACCEPTED_KINDS.has(kind))
+  .map((kind) => `${kind}=${kind === "html-200" || kind === "empty-body" ? 0.125 : 0.0625}`)
+  .join(",");
 
 export interface FaultStats {
   requests: number;
@@ -301,3 +291,13 @@ export async function runFaultProfile(
     await server.stop();
   }
 }
+
+/** 10 % of requests faulted over every kind; 6 retries leave a sample failing 7 times in a row at 10⁻⁷. */
+export const TEN_PERCENT_FAULTS: Omit<ScenarioOptions, "benchmarks"> = {
+  faultRates: ["all=0.1"],
+  faultSeed: 1,
+  maxRetries: 6,
+  idleTimeoutS: 1,
+  faultStallMs: 3000,
+  concurrency: 32,
+};

@@ -137,6 +137,26 @@ export function faultCases(context: ContractContext): void {
       },
     );
 
+    it("does not retry an in-stream error the server names as a client error (code 400)", async () => {
+      faultOnce((response) =>
+        writeSse(response, [
+          chatDelta({ content: "hal" }),
+          'data: {"error":{"message":"too long","type":"BadRequestError","param":null,"code":400}}\n\n',
+          "data: [DONE]\n\n",
+        ]),
+      );
+      const { backend: made, sleeps } = backend();
+      const result = await made.generate(SHORT_CHAT);
+      expect(result).toMatchObject({
+        status: "error",
+        attempts: 1,
+        error: { code: "E_STREAM_ERROR", httpStatus: 400, fault: "stream_error_event" },
+        faults: { stream_error_event: 1 },
+      });
+      expect(sleeps).toEqual([]);
+      expect(context.server.requests).toHaveLength(1);
+    });
+
     it("counts every failed attempt of a sample that failed after all its retries", async () => {
       context.server.handle((_request, response) => writeSse(response, [chatDelta({ content: "hal" })]));
       const { backend: made, sleeps } = backend({ maxRetries: 2 });
