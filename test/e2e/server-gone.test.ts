@@ -55,7 +55,9 @@ describe.skipIf(!hasSharedData)("a server that dies during a run", () => {
     expect(child.output.stderr).toMatch(
       /The server stopped answering: \d+ samples in a row could not connect/,
     );
-    expect(child.output.stderr).toMatch(/E_CONNECTION ×\d+ — e\.g\. Connection failed for POST/);
+    expect(child.output.stderr).toMatch(
+      /connection_refused ×\d+ — e\.g\. Connection failed for POST \/v1\/chat\/completions: connect ECONNREFUSED/,
+    );
     expect(child.output.stderr).toContain(`Continue with: llm-bench run --resume ${runDir}`);
 
     const records = readJsonLines<{ status: string; correct: boolean }>(join(runDir, "samples.jsonl"));
