@@ -14,11 +14,12 @@ import {
   runReadOnlyScenario,
 } from "../test/reliability/support/disk-scenarios.js";
 import {
-  EVERY_ERROR_KIND_RATES,
+  ALL_FAULTS_RUN,
   runFaultProfile,
   runFaultRun,
   type ScenarioFigures,
   TEN_PERCENT_FAULTS,
+  TEN_PERCENT_PROFILE,
 } from "../test/reliability/support/fault-scenario.js";
 import { runKillScenario, runMergeKillScenario } from "../test/reliability/support/kill-scenario.js";
 import { runBadInputTable } from "../test/reliability/support/run-bad-input-table.js";
@@ -28,8 +29,6 @@ const same = (a: unknown, b: unknown): string => (JSON.stringify(a) === JSON.str
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
-
-const TEN_PERCENT = TEN_PERCENT_FAULTS;
 
 const counts = (byName: Readonly<Record<string, number>>): string =>
   Object.entries(byName)
@@ -51,12 +50,12 @@ async function faultFigures(): Promise<string[]> {
   const lines: string[] = [];
   for (const benchmark of ["gsm8k", "mmlu"]) {
     const reference = await runFaultRun(`${benchmark} fault-free`, {
-      ...TEN_PERCENT,
+      ...TEN_PERCENT_FAULTS,
       faultRates: [],
       benchmarks: [benchmark],
     });
     const faulted = await runFaultRun(`full ${benchmark}, 10 % faults`, {
-      ...TEN_PERCENT,
+      ...TEN_PERCENT_FAULTS,
       benchmarks: [benchmark],
     });
     const verdicts = (records: typeof faulted.records) =>
@@ -66,23 +65,15 @@ async function faultFigures(): Promise<string[]> {
         `${same(verdicts(faulted.records), verdicts(reference.records))}.`,
     );
   }
-  const failing = await runFaultRun("100 % faults (the 14 error kinds), gsm8k --limit 20, --max-retries 2", {
-    ...TEN_PERCENT,
-    benchmarks: ["gsm8k"],
-    faultRates: [EVERY_ERROR_KIND_RATES],
-    maxRetries: 2,
-    limit: 20,
-    concurrency: 8,
-  });
+  const failing = await runFaultRun(
+    "100 % faults (the 14 error kinds), gsm8k --limit 20, --max-retries 2",
+    ALL_FAULTS_RUN,
+  );
   lines.push(faultLine(failing.figures, failing.result.code));
-  const profile = await runFaultProfile("profile, 10 % faults, 1,000 requests, never retried", {
-    faultRates: ["all=0.1"],
-    faultSeed: 2,
-    idleTimeoutS: 1,
-    faultStallMs: 3000,
-    requests: 1_000,
-    concurrency: 16,
-  });
+  const profile = await runFaultProfile(
+    "profile, 10 % faults, 1,000 requests, never retried",
+    TEN_PERCENT_PROFILE,
+  );
   lines.push(
     `${faultLine(profile.figures, profile.result.code, "requests")} Errors by class in profile_summary.json: ` +
       `${counts(profile.summary.errors_by_class)} (${profile.summary.failed_requests} failed, ` +

@@ -1,7 +1,9 @@
 // The labels on every container and image llm-bench makes: the mark `containers prune` looks for, the run, and the
 // owning process (host and pid), so a run can tell leftovers of a run that died (kill -9, a crash) from containers
 // of a run still going beside it.
+
 import { hostname } from "node:os";
+import { isProcessAlive } from "../core/is-process-alive.js";
 
 export const MANAGED_LABEL = "io.llm-bench.managed";
 export const RUN_LABEL = "io.llm-bench.run";
@@ -24,14 +26,4 @@ export function isOwnerGone(
   const pid = Number(owner.slice(slash + 1));
   if (!Number.isInteger(pid) || pid <= 0) return false;
   return !isAlive(pid);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but is someone else's.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

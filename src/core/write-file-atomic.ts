@@ -1,9 +1,11 @@
 // The one way result files are written: a temporary file in the same directory, flushed to disk, renamed into place —
 // a reader (or a resume after a crash) finds the old file or the new one, never half of one.
+
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { OutputWriteError } from "../errors.js";
+import { isProcessAlive } from "./is-process-alive.js";
 
 /**
  * Writes `data` to `path` atomically. A failure (a full disk, a read-only directory) removes the temporary file and
@@ -48,21 +50,11 @@ export function removeStaleTemporaries(directory: string): string[] {
   const removed: string[] = [];
   for (const name of names) {
     const pid = TEMPORARY_NAME.exec(name)?.[1];
-    if (pid === undefined || isRunning(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || isProcessAlive(Number(pid))) continue;
     removeQuietly(join(directory, name));
     removed.push(name);
   }
   return removed;
-}
-
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Writes every byte, looping over short writes (a write may take part of the buffer, as on a nearly full disk). */

@@ -1,6 +1,8 @@
 // A lock file beside a download (`<destination>.lock`), so two runs sharing a cache never write one `.part` at once.
+
 import { open, readFile, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
+import { isProcessAlive } from "../core/is-process-alive.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { errorCode } from "./net-errors.js";
 
@@ -25,12 +27,7 @@ async function isStale(lockPath: string): Promise<boolean> {
     return info !== undefined && Date.now() - info.mtimeMs > UNWRITTEN_LOCK_MS;
   }
   if (owner.host !== hostname() || typeof owner.pid !== "number") return false;
-  try {
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return errorCode(error) === "ESRCH";
-  }
+  return !isProcessAlive(owner.pid);
 }
 
 /**

@@ -1,9 +1,8 @@
 // End to end: a run spread over three mock-server replicas, one killed mid-run — no sample lost, each graded once,
 // the oracle's accuracy exact, per-replica figures that sum to the totals; a profile over two replicas.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { oracleVerdict } from "../../src/mock-server/oracle-verdict.js";
 import {
@@ -15,7 +14,7 @@ import {
   startMockServerProcess,
   waitForExit,
 } from "./support/cli.js";
-import { onlyRunDir, readJson, readJsonLines, runDirNames } from "./support/run-dir.js";
+import { onlyRunDir, readJson, readJsonLines, waitForJournalLines } from "./support/run-dir.js";
 
 const ACCURACY = 0.7;
 const LIMIT = 200;
@@ -78,15 +77,7 @@ describe.skipIf(!hasSharedData)("several replicas", () => {
       "--replica-cooldown",
       "0.5",
     ]);
-    const journalPath = (): string => {
-      const [dir] = runDirNames(outputDir);
-      return dir === undefined ? "" : join(outputDir, dir, "samples.jsonl");
-    };
-    for (let waited = 0; waited < 60_000; waited += 20) {
-      await sleep(20);
-      const path = journalPath();
-      if (path !== "" && existsSync(path) && readFileSync(path, "utf8").split("\n").length > 50) break;
-    }
+    await waitForJournalLines(outputDir, 50);
     dying.child.kill("SIGKILL");
     await waitForExit(dying.child);
     const exit = await waitForExit(child);

@@ -1,10 +1,9 @@
 // End to end: the server dies part way through a run. The client stops sending after a run of failed connects,
 // keeps what finished, reports the accuracy over the graded samples only, marks the run incomplete with the exact
 // --resume command, compare and gate refuse it unless told --allow-incomplete, and --resume completes it.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import {
   hasSharedData,
@@ -14,7 +13,7 @@ import {
   startMockServerProcess,
   waitForExit,
 } from "./support/cli.js";
-import { onlyRunDir, readJson, readJsonLines, runDirNames } from "./support/run-dir.js";
+import { onlyRunDir, readJson, readJsonLines, waitForJournalLines } from "./support/run-dir.js";
 
 const oracleArgs = ["--oracle-accuracy", "0.7", "--oracle-benchmarks", "gsm8k", "--data-dir", sharedData];
 
@@ -38,15 +37,7 @@ describe.skipIf(!hasSharedData)("a server that dies during a run", () => {
       "--max-consecutive-failures",
       "6",
     ]);
-    const journalPath = (): string => {
-      const [dir] = runDirNames(outputDir);
-      return dir === undefined ? "" : join(outputDir, dir, "samples.jsonl");
-    };
-    for (let waited = 0; waited < 60_000; waited += 25) {
-      await sleep(25);
-      const path = journalPath();
-      if (path !== "" && existsSync(path) && readFileSync(path, "utf8").split("\n").length > 40) break;
-    }
+    await waitForJournalLines(outputDir, 40);
     await dying.stop();
     const exit = await waitForExit(child);
     expect(child.output.stderr).not.toMatch(/internal error/);

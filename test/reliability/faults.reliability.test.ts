@@ -7,15 +7,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasSharedData } from "../e2e/support/cli.js";
 import {
-  EVERY_ERROR_KIND_RATES,
+  ALL_FAULTS_RUN,
   expectedClientClasses,
   type RunScenarioOutcome,
   runFaultProfile,
   runFaultRun,
   TEN_PERCENT_FAULTS,
+  TEN_PERCENT_PROFILE,
 } from "./support/fault-scenario.js";
-
-const TEN_PERCENT = TEN_PERCENT_FAULTS;
 
 function verdicts(outcome: RunScenarioOutcome): Map<string, boolean> {
   return new Map(outcome.records.map((record) => [`${record.benchmark}/${record.id}`, record.correct]));
@@ -38,13 +37,13 @@ describe.skipIf(!hasSharedData)("faults: run and profile against the mock server
     "full %s (%i samples), a tenth of requests faulted: every sample completed, exactly the fault-free verdicts",
     async (benchmark, total) => {
       const reference = await runFaultRun(`${benchmark} fault-free`, {
-        ...TEN_PERCENT,
+        ...TEN_PERCENT_FAULTS,
         faultRates: [],
         benchmarks: [benchmark],
       });
       expect(reference.result.code).toBe(0);
       const faulted = await runFaultRun(`${benchmark} 10% faults`, {
-        ...TEN_PERCENT,
+        ...TEN_PERCENT_FAULTS,
         benchmarks: [benchmark],
       });
       console.log(JSON.stringify(faulted.figures));
@@ -70,14 +69,7 @@ describe.skipIf(!hasSharedData)("faults: run and profile against the mock server
   );
 
   it("100% faults: exit 1, a failure summary naming the server and what to try, every sample recorded as failed", async () => {
-    const outcome = await runFaultRun("100% faults", {
-      ...TEN_PERCENT,
-      benchmarks: ["gsm8k"],
-      faultRates: [EVERY_ERROR_KIND_RATES],
-      maxRetries: 2,
-      limit: 20,
-      concurrency: 8,
-    });
+    const outcome = await runFaultRun("100% faults", ALL_FAULTS_RUN);
     console.log(JSON.stringify(outcome.figures));
     const { result } = outcome;
     expect(result.code).toBe(1);
@@ -102,14 +94,7 @@ describe.skipIf(!hasSharedData)("faults: run and profile against the mock server
   });
 
   it("profile with 10% faults: each fault an error of its class, never retried, figures over the successful requests", async () => {
-    const outcome = await runFaultProfile("profile 10% faults", {
-      faultRates: ["all=0.1"],
-      faultSeed: 2,
-      idleTimeoutS: 1,
-      faultStallMs: 3000,
-      requests: 1_000,
-      concurrency: 16,
-    });
+    const outcome = await runFaultProfile("profile 10% faults", TEN_PERCENT_PROFILE);
     console.log(JSON.stringify(outcome.figures));
     const { summary } = outcome;
     expect(outcome.result.code).toBe(0);

@@ -1,6 +1,7 @@
 // Reading what a command wrote: the one run directory under an output dir, JSON files and JSON-lines files.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
 
 /** The run directories under `outputDir` (its files — the spec's `<benchmark>_<model>_<time>.json` — left out). */
@@ -29,4 +30,21 @@ export function readJsonLines<T = Record<string, unknown>>(path: string): T[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as T);
+}
+
+/**
+ * Polls until the journal of the run being written under `outputDir` has more than `lines` lines (a run part way
+ * through), or `timeoutMs` passed.
+ */
+export async function waitForJournalLines(
+  outputDir: string,
+  lines: number,
+  timeoutMs = 60_000,
+): Promise<void> {
+  for (let waited = 0; waited < timeoutMs; waited += 20) {
+    await sleep(20);
+    const [dir] = runDirNames(outputDir);
+    const path = dir === undefined ? "" : join(outputDir, dir, "samples.jsonl");
+    if (path !== "" && existsSync(path) && readFileSync(path, "utf8").split("\n").length > lines) return;
+  }
 }

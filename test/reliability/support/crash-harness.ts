@@ -44,7 +44,7 @@ export interface OracleServer {
 }
 
 /** `llm-bench mock-server --port 0 ...args`, once it listens. */
-export async function startOracleServer(args: readonly string[]): Promise<OracleServer> {
+async function startOracleServer(args: readonly string[]): Promise<OracleServer> {
   const server = spawnCli(["mock-server", "--port", "0", ...args]);
   let url = "";
   for (let waited = 0; url === "" && waited < 30_000; waited += 20) {
@@ -67,6 +67,27 @@ export async function startOracleServer(args: readonly string[]): Promise<Oracle
       await server.exited;
     },
   };
+}
+
+/** The benchmark the crash scenarios run: the full GSM8K test set, 1,319 samples. */
+export const CRASH_BENCHMARK = "gsm8k";
+
+/** The oracle mock server for CRASH_BENCHMARK (70 % right), with time to first token and between tokens if given. */
+export function startCrashOracle(
+  dataDir: string,
+  latency: { ttftMs: number; itlMs: number } | undefined = undefined,
+): Promise<OracleServer> {
+  return startOracleServer([
+    "--oracle-accuracy",
+    "0.7",
+    "--oracle-benchmarks",
+    CRASH_BENCHMARK,
+    "--data-dir",
+    dataDir,
+    ...(latency === undefined
+      ? []
+      : ["--ttft-ms", String(latency.ttftMs), "--itl-ms", String(latency.itlMs)]),
+  ]);
 }
 
 /** The run directory (one with a run.json) a `run` made under `outputDir`, if any yet. */

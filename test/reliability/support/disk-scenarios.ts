@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type CliChild,
+  CRASH_BENCHMARK,
   journalIds,
   journalLineCount,
   type ResultView,
@@ -26,12 +27,11 @@ import {
   runDirUnder,
   sharedData,
   spawnCli,
-  startOracleServer,
+  startCrashOracle,
   unparsableJsonFiles,
   waitUntil,
 } from "./crash-harness.js";
 
-const BENCHMARK = "gsm8k";
 const SAMPLES = 300;
 
 /** Why tmpfs cannot be mounted here (not root, no permission), or undefined when it can. */
@@ -135,21 +135,10 @@ async function withServer<T>(
   dataDir: string,
   body: (common: string[], reference: ResultView) => Promise<T>,
 ): Promise<T> {
-  const server = await startOracleServer([
-    "--oracle-accuracy",
-    "0.7",
-    "--oracle-benchmarks",
-    BENCHMARK,
-    "--data-dir",
-    dataDir,
-    "--ttft-ms",
-    "20",
-    "--itl-ms",
-    "1",
-  ]);
+  const server = await startCrashOracle(dataDir, { ttftMs: 20, itlMs: 1 });
   try {
     const common = [
-      BENCHMARK,
+      CRASH_BENCHMARK,
       "--limit",
       String(SAMPLES),
       "--base-url",
@@ -163,7 +152,7 @@ async function withServer<T>(
     const referenceDir = await mkdtemp(join(tmpdir(), "disk-reference-"));
     const reference = await runCli(["run", ...common, "--output-dir", referenceDir]);
     if (reference.code !== 0) throw new Error(`the uninterrupted run failed:\n${reference.stderr}`);
-    return await body(common, resultView(runDirUnder(referenceDir) ?? "", BENCHMARK));
+    return await body(common, resultView(runDirUnder(referenceDir) ?? "", CRASH_BENCHMARK));
   } finally {
     await server.stop();
   }
@@ -186,7 +175,7 @@ async function resumeAndCompare(
     resumeStderr: resumed.stderr,
     journal: { lines: ids.lines, unique: new Set(ids.ids).size, duplicates: ids.duplicates },
     reference,
-    final: resultView(runDir, BENCHMARK),
+    final: resultView(runDir, CRASH_BENCHMARK),
     durationMs: performance.now() - started,
   };
 }

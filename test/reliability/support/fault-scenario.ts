@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { FAULT_KINDS } from "../../../src/config/fault-rates.js";
-import { type CliResult, runCli, sharedData, startMockServerProcess } from "../../e2e/support/cli.js";
+import {
+  type CliResult,
+  journalOf,
+  runCli,
+  sharedData,
+  startMockServerProcess,
+} from "../../e2e/support/cli.js";
 import { runDirNames } from "../../e2e/support/run-dir.js";
 
 /**
@@ -70,6 +76,11 @@ export interface ScenarioOptions {
   idleTimeoutS?: number;
   oracleAccuracy?: number;
 }
+
+/** A profile scenario: synthetic requests, never retried. */
+export type ProfileScenarioOptions = Omit<ScenarioOptions, "benchmarks" | "limit" | "maxRetries"> & {
+  requests: number;
+};
 
 export interface SampleOutcome {
   benchmark: string;
@@ -146,6 +157,13 @@ function serverArgs(options: ScenarioOptions): string[] {
     options.benchmarks.join(","),
     "--data-dir",
     sharedData,
+    ...faultArgs(options),
+  ];
+}
+
+/** The mock server's fault flags of a scenario. */
+function faultArgs(options: Omit<ScenarioOptions, "benchmarks">): string[] {
+  return [
     ...options.faultRates.flatMap((rate) => ["--fault-rate", rate]),
     "--fault-seed",
     String(options.faultSeed ?? 0),
@@ -197,10 +215,7 @@ export async function runFaultRun(scenario: string, options: ScenarioOptions): P
     const wallTimeS = (performance.now() - startedMs) / 1000;
     const faultStats = await readFaultStats(server.url);
     const runDir = join(outputDir, runDirNames(outputDir)[0] ?? "");
-    const records = readFileSync(join(runDir, "samples.jsonl"), "utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as SampleOutcome);
+    const records = journalOf<SampleOutcome>(runDir);
     const clientFaults: Record<string, number> = {};
     for (const record of records) {
       for (const [name, count] of Object.entries(record.faults ?? {}))
@@ -234,17 +249,9 @@ export async function runFaultRun(scenario: string, options: ScenarioOptions): P
 /** `llm-bench profile` (synthetic prompts, never retried) against a mock server with the faults asked for. */
 export async function runFaultProfile(
   scenario: string,
-  options: Omit<ScenarioOptions, "benchmarks" | "limit" | "maxRetries"> & { requests: number },
+  options: ProfileScenarioOptions,
 ): Promise<ProfileScenarioOutcome> {
-  const server = await startMockServerProcess([
-    ...options.faultRates.flatMap((rate) => ["--fault-rate", rate]),
-    "--fault-seed",
-    String(options.faultSeed ?? 0),
-    "--fault-stall-ms",
-    String(options.faultStallMs ?? 3000),
-    "--fault-trickle-ms",
-    String(options.faultTrickleMs ?? 1),
-  ]);
+  const server = await startMockServerProcess(faultArgs(options));
   try {
     const outputDir = mkdtempSync(join(tmpdir(), "reliability-profile-faults-"));
     const startedMs = performance.now();
@@ -300,4 +307,24 @@ export const TEN_PERCENT_FAULTS: Omit<ScenarioOptions, "benchmarks"> = {
   idleTimeoutS: 1,
   faultStallMs: 3000,
   concurrency: 32,
+};
+
+/** Every request faulted with an error kind, 20 GSM8K samples, 2 retries: each sample fails. */
+export const ALL_FAULTS_RUN: ScenarioOptions = {
+  ...TEN_PERCENT_FAULTS,
+  benchmarks: ["gsm8k"],
+  faultRates: [EVERY_ERROR_KIND_RATES],
+  maxRetries: 2,
+  limit: 20,
+  concurrency: 8,
+};
+
+/** A profile of 1,000 synthetic requests with 10 % of them faulted (its own seed). */
+export const TEN_PERCENT_PROFILE: ProfileScenarioOptions = {
+  faultRates: ["all=0.1"],
+  faultSeed: 2,
+  idleTimeoutS: 1,
+  faultStallMs: 3000,
+  requests: 1_000,
+  concurrency: 16,
 };

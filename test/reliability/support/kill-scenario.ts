@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  CRASH_BENCHMARK,
   journalIds,
   journalLineCount,
   type ResultView,
@@ -17,7 +18,7 @@ import {
   seededRandom,
   sharedData,
   spawnCli,
-  startOracleServer,
+  startCrashOracle,
   unparsableJsonFiles,
   waitUntil,
 } from "./crash-harness.js";
@@ -65,7 +66,6 @@ export interface KillScenarioResult {
   durationMs: number;
 }
 
-const BENCHMARK = "gsm8k";
 /** GSM8K's test split. */
 const SAMPLES = 1_319;
 
@@ -124,24 +124,13 @@ export async function runKillScenario(options: KillScenarioOptions = {}): Promis
   const random = seededRandom(options.seed ?? 22);
   const concurrency = options.concurrency ?? 8;
   const dataDir = options.dataDir ?? sharedData;
-  const server = await startOracleServer([
-    "--oracle-accuracy",
-    "0.7",
-    "--oracle-benchmarks",
-    BENCHMARK,
-    "--data-dir",
-    dataDir,
-    "--ttft-ms",
-    String(options.ttftMs ?? 15),
-    "--itl-ms",
-    String(options.itlMs ?? 1),
-  ]);
+  const server = await startCrashOracle(dataDir, { ttftMs: options.ttftMs ?? 15, itlMs: options.itlMs ?? 1 });
   try {
     const common = ["--base-url", server.url, "--concurrency", String(concurrency), "--quiet"];
     const referenceDir = await mkdtemp(join(tmpdir(), "kill-reference-"));
     const reference = await runCli([
       "run",
-      BENCHMARK,
+      CRASH_BENCHMARK,
       "--data-dir",
       dataDir,
       ...common,
@@ -153,19 +142,19 @@ export async function runKillScenario(options: KillScenarioOptions = {}): Promis
     log(`uninterrupted run: ${referenceRun}`);
 
     const outputDir = await mkdtemp(join(tmpdir(), "kill-run-"));
-    const servedBefore = await server.served(BENCHMARK);
+    const servedBefore = await server.served(CRASH_BENCHMARK);
     const records: KillRecord[] = [];
     let stderr = "";
     const attempt = () => {
       const runDir = runDirUnder(outputDir);
       return spawnCli(
         runDir === undefined
-          ? ["run", BENCHMARK, "--data-dir", dataDir, ...common, "--output-dir", outputDir]
+          ? ["run", CRASH_BENCHMARK, "--data-dir", dataDir, ...common, "--output-dir", outputDir]
           : ["run", "--resume", runDir, ...common],
       );
     };
     for (const [index, plan] of killPlan(options.kills ?? 20, random).entries()) {
-      const servedAtStart = await server.served(BENCHMARK);
+      const servedAtStart = await server.served(CRASH_BENCHMARK);
       const runDirAtStart = runDirUnder(outputDir);
       const journal = () => join(runDirUnder(outputDir) ?? outputDir, "samples.jsonl");
       const linesAtStart = journalLineCount(journal());
@@ -198,7 +187,7 @@ export async function runKillScenario(options: KillScenarioOptions = {}): Promis
         wasKilled: wasKilled && end.signal === "SIGKILL",
         journalLinesAtKill: linesAtKill,
         requestsBeyondJournalled:
-          (await server.served(BENCHMARK)) - servedAtStart - (linesAtKill - linesAtStart),
+          (await server.served(CRASH_BENCHMARK)) - servedAtStart - (linesAtKill - linesAtStart),
         hasTornLine,
         unparsable: unparsableJsonFiles(runDir === undefined ? [outputDir] : [outputDir, runDir]),
       };
@@ -215,7 +204,7 @@ export async function runKillScenario(options: KillScenarioOptions = {}): Promis
     const runDir = runDirUnder(outputDir) ?? "";
     const ids = journalIds(join(runDir, "samples.jsonl"));
     return {
-      benchmark: BENCHMARK,
+      benchmark: CRASH_BENCHMARK,
       samples: SAMPLES,
       concurrency,
       kills: records,
@@ -223,9 +212,9 @@ export async function runKillScenario(options: KillScenarioOptions = {}): Promis
       stderr,
       tornLinesReported: stderr.match(/last line was torn/g)?.length ?? 0,
       journal: { lines: ids.lines, unique: new Set(ids.ids).size, duplicates: ids.duplicates },
-      requestsServed: (await server.served(BENCHMARK)) - servedBefore,
-      reference: resultView(referenceRun, BENCHMARK),
-      final: resultView(runDir, BENCHMARK),
+      requestsServed: (await server.served(CRASH_BENCHMARK)) - servedBefore,
+      reference: resultView(referenceRun, CRASH_BENCHMARK),
+      final: resultView(runDir, CRASH_BENCHMARK),
       durationMs: performance.now() - started,
     };
   } finally {
@@ -254,18 +243,11 @@ export async function runMergeKillScenario(options: { dataDir?: string; log?: (l
   const log = options.log ?? (() => {});
   const dataDir = options.dataDir ?? sharedData;
   const shards = 3;
-  const server = await startOracleServer([
-    "--oracle-accuracy",
-    "0.7",
-    "--oracle-benchmarks",
-    BENCHMARK,
-    "--data-dir",
-    dataDir,
-  ]);
+  const server = await startCrashOracle(dataDir);
   try {
     const root = await mkdtemp(join(tmpdir(), "kill-merge-"));
     const common = [
-      BENCHMARK,
+      CRASH_BENCHMARK,
       "--base-url",
       server.url,
       "--data-dir",
@@ -326,8 +308,8 @@ export async function runMergeKillScenario(options: { dataDir?: string; log?: (l
       unparsableAfterKill,
       mergeAgainCode: again.code,
       mergeAgainStderr: again.stderr,
-      unsharded: resultView(runDirUnder(join(root, "whole")) ?? "", BENCHMARK),
-      merged: resultView(output, BENCHMARK),
+      unsharded: resultView(runDirUnder(join(root, "whole")) ?? "", CRASH_BENCHMARK),
+      merged: resultView(output, CRASH_BENCHMARK),
       durationMs: performance.now() - started,
     } satisfies MergeKillResult;
   } finally {
