@@ -110,6 +110,16 @@ export const sampleRecordSchema = z.object({
    * src/core/fault-classes.ts); absent when none, and in journals written before faults were counted.
    */
   faults: z.record(z.string(), z.number().int().min(1)).optional(),
+  /**
+   * A sample sent again by `--resume` after it failed: the attempts and faults of the records this one supersedes
+   * (src/engine/carry-earlier-attempts.ts), so that a run's fault totals count every request it sent. Absent otherwise.
+   */
+  earlier: z
+    .object({
+      attempts: z.number().int().min(0),
+      faults: z.record(z.string(), z.number().int().min(1)).optional(),
+    })
+    .optional(),
   /** 0 for the first invocation of a run, 1 for its first `--resume`, and so on: `sent_at_ms` is per session. */
   session: z.number().int().min(0),
   error: z

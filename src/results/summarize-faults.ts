@@ -5,7 +5,7 @@ import type { SampleRecord } from "../core/sample-record.js";
 import { errorClass } from "../metrics/request-metrics.js";
 
 export interface FaultSummary {
-  /** Requests sent again (attempts beyond each sample's first). */
+  /** Requests sent again (attempts beyond each sample's first, in this session or an earlier one). */
   requests_retried: number;
   /** Samples that needed at least one retry. */
   samples_retried: number;
@@ -17,7 +17,10 @@ export interface FaultSummary {
   failed_by_class: FaultCounts;
 }
 
-/** The records' totals (each sample's last record: a sample resumed counts its last session's attempts). */
+/**
+ * The records' totals (each sample's last record; a sample sent again by `--resume` also counts what its earlier
+ * records tried, which the last one carries as `earlier`).
+ */
 export function summarizeFaults(records: Iterable<SampleRecord>): FaultSummary {
   const byClass: FaultCounts = {};
   const failedByClass: FaultCounts = {};
@@ -25,10 +28,12 @@ export function summarizeFaults(records: Iterable<SampleRecord>): FaultSummary {
   let samplesRetried = 0;
   let samplesFailed = 0;
   for (const record of records) {
-    if (record.attempts > 1) {
-      requestsRetried += record.attempts - 1;
+    const attempts = record.attempts + (record.earlier?.attempts ?? 0);
+    if (attempts > 1) {
+      requestsRetried += attempts - 1;
       samplesRetried++;
     }
+    addFaultCounts(byClass, record.earlier?.faults);
     addFaultCounts(byClass, record.faults);
     if (record.status === "ok") continue;
     samplesFailed++;

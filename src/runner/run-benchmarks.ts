@@ -17,6 +17,7 @@ import type { RunReporter } from "../core/run-reporter.js";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
 import { writtenOptions } from "../core/written-options.js";
 import { createDatasetContext } from "../datasets/create-dataset-context.js";
+import { carryEarlierAttempts } from "../engine/carry-earlier-attempts.js";
 import type { ServerGone } from "../engine/consecutive-failures.js";
 import { type JournalWriter, openJournal } from "../engine/journal.js";
 import { type EngineWorkItem, runEngine } from "../engine/run-engine.js";
@@ -295,10 +296,13 @@ async function runWithTokenizer(
   });
   let journal: JournalWriter;
   try {
-    journal = openJournal(join(runDir, "samples.jsonl"), {
-      prompts: options.journalPrompts,
-      onWarning: reporter?.onWarning?.bind(reporter),
-    });
+    journal = carryEarlierAttempts(
+      openJournal(join(runDir, "samples.jsonl"), {
+        prompts: options.journalPrompts,
+        onWarning: reporter?.onWarning?.bind(reporter),
+      }),
+      previous,
+    );
   } catch (error) {
     session.endQuietly({ status: "failed", timestamp: context.clock().toISOString() });
     await userBackend?.close();

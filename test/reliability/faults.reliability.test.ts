@@ -5,13 +5,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasSharedData } from "../e2e/support/cli.js";
+import { hasSharedData, journalOf } from "../e2e/support/cli.js";
 import {
   ALL_FAULTS_RUN,
   expectedClientClasses,
   type RunScenarioOutcome,
+  resumeFaultRun,
   runFaultProfile,
   runFaultRun,
+  type SampleOutcome,
   TEN_PERCENT_FAULTS,
   TEN_PERCENT_PROFILE,
 } from "./support/fault-scenario.js";
@@ -25,7 +27,13 @@ function resultFile(outcome: RunScenarioOutcome, benchmark: string) {
     accuracy: number;
     num_correct: number;
     num_samples: number;
-    faults: { requests_retried: number; samples_retried: number; by_class: Record<string, number> };
+    faults: {
+      requests_retried: number;
+      samples_retried: number;
+      by_class: Record<string, number>;
+      samples_failed: number;
+      failed_by_class: Record<string, number>;
+    };
   };
 }
 
@@ -91,6 +99,26 @@ describe.skipIf(!hasSharedData)("faults: run and profile against the mock server
     );
     const manifest = JSON.parse(readFileSync(join(outcome.runDir, "run.json"), "utf8")) as { status: string };
     expect(manifest.status).toBe("incomplete");
+
+    // Resumed against a server without faults: every sample graded, and the totals still count the failed session's
+    // requests (each sample's new record carries them as `earlier`).
+    const resumed = await resumeFaultRun(outcome.runDir, { ...ALL_FAULTS_RUN, faultRates: [] });
+    expect(resumed.result.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(resumed.result.code).toBe(0);
+    expect(resumed.faultStats.requests).toBe(20);
+    const latest = new Map(journalOf<SampleOutcome>(outcome.runDir).map((record) => [record.id, record]));
+    expect(
+      [...latest.values()].map((record) => [record.status, record.attempts, record.earlier?.attempts]),
+    ).toEqual(Array.from({ length: 20 }, () => ["ok", 1, 3]));
+    const file = resultFile(outcome, "gsm8k");
+    expect(file.faults).toEqual({
+      requests_retried: 20 * 3,
+      samples_retried: 20,
+      by_class: outcome.figures.clientFaults,
+      samples_failed: 0,
+      failed_by_class: {},
+    });
+    expect(resumed.result.stdout).toContain("faults: 60 requests retried (20 samples)");
   });
 
   it("profile with 10% faults: each fault an error of its class, never retried, figures over the successful requests", async () => {

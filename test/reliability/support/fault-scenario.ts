@@ -89,6 +89,8 @@ export interface SampleOutcome {
   correct: boolean;
   attempts: number;
   faults?: Record<string, number>;
+  /** What the sample's superseded records (an earlier session's) tried. */
+  earlier?: { attempts: number; faults?: Record<string, number> };
   error: { code: string; message: string; fault?: string } | null;
 }
 
@@ -241,6 +243,27 @@ export async function runFaultRun(scenario: string, options: ScenarioOptions): P
         wallTimeS,
       },
     };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `llm-bench run --resume RUN_DIR` against a fresh oracle mock server with the faults asked for (none: `[]`). */
+export async function resumeFaultRun(
+  runDir: string,
+  options: ScenarioOptions,
+): Promise<{ result: CliResult; faultStats: FaultStats }> {
+  const server = await startMockServerProcess(serverArgs(options));
+  try {
+    const result = await runCli([
+      "run",
+      "--resume",
+      runDir,
+      "--base-url",
+      server.url,
+      ...requestArgs(options),
+    ]);
+    return { result, faultStats: await readFaultStats(server.url) };
   } finally {
     await server.stop();
   }
