@@ -37,8 +37,11 @@ export function remainingLoad(
     if (pending.length === 0) throw nothingLeft(session.runDir, `every sample of ${name} is graded`);
     return { measuredBefore: 0, durationMs: undefined, pendingSampleIds: pending, indexBase };
   }
+  // A session that ended early counts the measured lines found in the export (those in flight or not yet written
+  // when it was killed are sent again).
   const measuredBefore = earlier.reduce(
-    (sum, entry) => sum + Math.max(0, (entry.requests_sent ?? 0) - options.warmup),
+    (sum, entry) =>
+      sum + (entry.requests_measured ?? Math.max(0, (entry.requests_sent ?? 0) - options.warmup)),
     0,
   );
   const usedMs = earlier.reduce((sum, entry) => sum + (entry.duration_s ?? 0) * 1000, 0);

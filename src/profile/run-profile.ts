@@ -31,8 +31,8 @@ import { summaryForManifest } from "../results/write-run-results.js";
 import { skipTokenBudget } from "../runner/fit-shots-to-token-budget.js";
 import { manifestBenchmark } from "../runner/plan-config.js";
 import { serverMetricsProfileMonitor } from "../server-metrics/server-metrics-profile-monitor.js";
-import { openSession, readEarlierSessions } from "../session/open-session.js";
-import { type ResumeRules, resolveResume } from "../session/resolve-resume.js";
+import { type EarlierSessions, openSession, readEarlierSessions } from "../session/open-session.js";
+import { type ResumedRun, type ResumeRules, resolveResume } from "../session/resolve-resume.js";
 import { withConnection } from "../session/with-connection.js";
 import { withResumeNext } from "../session/with-resume-next.js";
 import { resolveRunTokenizer } from "../tokenizers/resolve-run-tokenizer.js";
@@ -59,6 +59,7 @@ import {
   shardSampleIds,
   startAtOnClock,
 } from "./profile-shard.js";
+import { recoverEndedEarly } from "./recover-ended-early.js";
 import { remainingLoad, requestsToMeasure } from "./remaining-load.js";
 import { type ClientWarmUpReport, warmUpClient } from "./warm-up-client.js";
 import { writeProfileAccuracy } from "./write-profile-accuracy.js";
@@ -156,7 +157,7 @@ export async function runProfile(
           planned === undefined
             ? undefined
             : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
-        const earlier = readEarlierSessions(resumed);
+        const earlier = await earlierSessionsOf(resumed, dependencies.onWarning);
         const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
         // A shard's accuracy files are its part: the samples its requests ask (`merge` joins the parts).
         const accuracyPlan =
@@ -393,6 +394,24 @@ export async function runProfile(
       }
     },
   );
+}
+
+/** The earlier sessions of a resumed profile, the last one's requests read back from the export if it ended early. */
+async function earlierSessionsOf(
+  resumed: ResumedRun | undefined,
+  onWarning: ((message: string) => void) | undefined,
+): Promise<EarlierSessions> {
+  const earlier = readEarlierSessions(resumed);
+  if (resumed === undefined) return earlier;
+  const { earlier: completed, recovered } = await recoverEndedEarly(resumed.runDir, earlier);
+  if (recovered !== undefined) {
+    onWarning?.(
+      `session ${recovered.session} of this profile ended before it recorded its requests (killed, or failed): ` +
+        `${recovered.lines} of them were found in profile_export.jsonl (${recovered.measured} measured); this ` +
+        "session goes on after them, sending again those that were in flight or not yet written.",
+    );
+  }
+  return completed;
 }
 
 /** The model listing needs one connection. */

@@ -22,6 +22,11 @@ export const sessionEntrySchema = z.looseObject({
   status: z.enum(RUN_STATUSES),
   /** profile: requests sent in this session (warmup included) and its measured duration. */
   requests_sent: z.number().int().optional(),
+  /**
+   * profile, a session that ended early (killed, or failed): its measured requests found in profile_export.jsonl by
+   * the next `--resume` (src/profile/recover-ended-early.ts), which also fills in `requests_sent` and `duration_s`.
+   */
+  requests_measured: z.number().int().optional(),
   duration_s: z.number().optional(),
   /** profile: this session's performance summary (profile_summary.json holds the latest session's). */
   profile_summary: z.record(z.string(), z.unknown()).optional(),

@@ -3,12 +3,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hasSharedData,
   type MockServerProcess,
   runCli,
+  servedRequests,
   sharedData,
   startMockServerProcess,
 } from "./support/cli.js";
@@ -36,15 +36,6 @@ function expectSummarySchema(summary: Record<string, unknown>): void {
   for (const name of REQUIRED_METRICS) {
     for (const stat of STAT_KEYS) expect(typeof metrics[name]?.[stat], `${name}.${stat}`).toBe("number");
   }
-}
-
-/** Generation requests the mock server has answered (its vLLM-style success counters). */
-async function servedRequests(baseUrl: string): Promise<number> {
-  const text = await (await request(`${new URL(baseUrl).origin}/metrics`)).body.text();
-  let total = 0;
-  for (const match of text.matchAll(/^vllm:request_success_total\{[^}]*\} (\d+)$/gm))
-    total += Number(match[1]);
-  return total;
 }
 
 describe("llm-bench profile against the mock server", () => {

@@ -147,6 +147,16 @@ export async function startMockServerProcess(
   };
 }
 
+/** Generation requests a mock server has answered (its vLLM-style success counters on /metrics). */
+export async function servedRequests(baseUrl: string): Promise<number> {
+  const { request } = await import("undici");
+  const text = await (await request(`${new URL(baseUrl).origin}/metrics`)).body.text();
+  let total = 0;
+  for (const match of text.matchAll(/^vllm:request_success_total\{[^}]*\} (\d+)$/gm))
+    total += Number(match[1]);
+  return total;
+}
+
 /** The run directory a `run` or `grade` printed (`Results: DIR`). */
 export function runDirOf(stdout: string): string {
   const match = /Results: (\S+)/.exec(stdout);
