@@ -69,7 +69,9 @@ export function addFaultSummaries(summaries: readonly FaultSummary[]): FaultSumm
 }
 
 /** True when nothing at all went wrong (no retry, no fault, no failure). */
-export function isFaultFree(summary: FaultSummary): boolean {
+export function isFaultFree(
+  summary: Pick<FaultSummary, "requests_retried" | "samples_failed" | "by_class">,
+): boolean {
   return (
     summary.requests_retried === 0 &&
     summary.samples_failed === 0 &&

@@ -1,6 +1,7 @@
 // End to end in headless Chromium: a real oracle run of MMLU and GSM8K (`run --html`), and its page from
-// `llm-bench report --references`: the figures on the page equal the result files and `gate --json`, the charts
-// are drawn, nothing is fetched, no console error; a screenshot of each view is left in test-artifacts/report/.
+// `llm-bench report --references` (a few requests faulted and retried): the figures on the page — the faults row
+// too — equal the result files and `gate --json`, the charts are drawn, nothing is fetched, no console error; a
+// screenshot of each view is left in test-artifacts/report/.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ interface ResultFile {
   tasks: { task: string; correct: number; total: number }[];
   aggregated_metrics: Record<string, number | null>;
   server_metrics?: Record<string, unknown>;
+  faults: { requests_retried: number; samples_retried: number; by_class: Record<string, number> };
 }
 
 const percent = (fraction: number): string => `${(fraction * 100).toFixed(2)}%`;
@@ -52,8 +54,16 @@ describe.skipIf(!hasSharedData)("a run's report in headless Chromium", () => {
       benchmarks: ["mmlu", "gsm8k"],
       dataDir: sharedData,
       accuracy: "0.7",
-      serverArgs: ["--oracle-seed", "5"],
-      runArgs: ["--limit", "300", "--html", "-q", "--scrape-prometheus"],
+      // A few faults, every one retried (6 retries: a sample fails only after 7 in a row), for the faults row.
+      serverArgs: [
+        "--oracle-seed",
+        "5",
+        "--fault-rate",
+        "http-503=0.03,reset-mid-stream=0.02",
+        "--fault-seed",
+        "3",
+      ],
+      runArgs: ["--limit", "300", "--html", "-q", "--scrape-prometheus", "--max-retries", "6"],
     });
     mmlu = JSON.parse(readFileSync(join(runDir, "mmlu.json"), "utf8")) as ResultFile;
     gsm8k = JSON.parse(readFileSync(join(runDir, "gsm8k.json"), "utf8")) as ResultFile;
@@ -95,6 +105,15 @@ describe.skipIf(!hasSharedData)("a run's report in headless Chromium", () => {
       );
       await expect(summary.locator('[data-testid="num-samples"]').textContent()).resolves.toBe(
         String(file.num_samples),
+      );
+      expect(file.faults.requests_retried).toBeGreaterThan(0);
+      await expect(summary.locator('[data-testid="requests-retried"]').textContent()).resolves.toBe(
+        `${file.faults.requests_retried} retried`,
+      );
+      await expect(summary.locator('[data-testid="faults-by-class"]').textContent()).resolves.toBe(
+        Object.entries(file.faults.by_class)
+          .map(([fault, count]) => `${fault} ×${count}`)
+          .join(", "),
       );
       const notes = await page
         .locator(`[data-testid="tasks-${name}"] g[data-row] text.note`)

@@ -173,6 +173,15 @@ describe("buildRunReportData", () => {
     const timeline = data.run.serving.timeline.errorsByClass["http_500"] ?? [];
     expect(timeline.reduce((sum, count) => sum + count, 0)).toBe(errors.length);
     expect(data.run.serving.e2e.count).toBe(samples.length - errors.length);
+    // The file's fault totals (no retries here: --max-retries 0), for the summary's faults row.
+    expect(data.run.benchmarks[0]?.faults).toEqual({
+      requestsRetried: 0,
+      samplesRetried: 0,
+      byClass: [["http_500", errors.length]],
+      samplesFailed: errors.length,
+    });
+    // A run where nothing went wrong has no faults row.
+    expect(buildRunReportData(first).run.benchmarks[0]?.faults).toBeNull();
   });
 });
 

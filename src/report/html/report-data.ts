@@ -7,11 +7,13 @@ import type { SampleRecord } from "../../core/sample-record.js";
 import { ConfigError } from "../../errors.js";
 import { type BenchmarkResultFile, type RunResults, readRunResults } from "../../results/read-run-results.js";
 import type { RunManifest } from "../../results/run-manifest.js";
+import { isFaultFree } from "../../results/summarize-faults.js";
 import { taskAccuracyCi } from "../../results/task-accuracy-ci.js";
 import { readJournal } from "./read-journal.js";
 import { type ReplicaData, replicaData } from "./replica-data.js";
 import {
   type BenchmarkData,
+  type FaultsData,
   type GateData,
   REPORT_DATA_VERSION,
   type RunReportData,
@@ -33,6 +35,14 @@ const reportedFieldsSchema = z.looseObject({
   num_unparsed: z.number().int().optional(),
   num_truncated: z.number().int().optional(),
   headline: z.looseObject({ ci95: interval.nullish() }).optional(),
+  faults: z
+    .looseObject({
+      requests_retried: z.number().int(),
+      samples_retried: z.number().int(),
+      by_class: z.record(z.string(), z.number().int()),
+      samples_failed: z.number().int(),
+    })
+    .optional(),
 });
 
 function reportedFields(result: BenchmarkResultFile, path: string): z.infer<typeof reportedFieldsSchema> {
@@ -126,12 +136,24 @@ function benchmarkData(
     numErrors: fields.num_errors ?? null,
     numUnparsed: fields.num_unparsed ?? null,
     numTruncated: fields.num_truncated ?? null,
+    faults: faultsData(fields.faults),
     tasks,
     gates: gateOf?.(result, manifest.model) ?? [],
     servingMetrics: result.aggregated_metrics ?? {},
     ...replicasOf(result),
     serverMetrics: serverMetrics(result),
     samples,
+  };
+}
+
+/** The file's fault totals; null when it has none (written before faults were counted) or nothing went wrong. */
+function faultsData(faults: z.infer<typeof reportedFieldsSchema>["faults"]): FaultsData | null {
+  if (faults === undefined || isFaultFree(faults)) return null;
+  return {
+    requestsRetried: faults.requests_retried,
+    samplesRetried: faults.samples_retried,
+    byClass: Object.entries(faults.by_class),
+    samplesFailed: faults.samples_failed,
   };
 }
 

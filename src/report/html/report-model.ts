@@ -112,6 +112,15 @@ export interface ServerMetricData {
   value: number | string | null;
 }
 
+/** A benchmark's fault totals as `<benchmark>.json` gives them (results/summarize-faults.ts). */
+export interface FaultsData {
+  requestsRetried: number;
+  samplesRetried: number;
+  /** Failed attempts and accepted anomalies by fault class, in the file's (name) order. */
+  byClass: [name: string, count: number][];
+  samplesFailed: number;
+}
+
 export interface BenchmarkData {
   name: string;
   model: string;
@@ -131,6 +140,8 @@ export interface BenchmarkData {
   numErrors: number | null;
   numUnparsed: number | null;
   numTruncated: number | null;
+  /** The file's fault totals (`faults`: retries and failed attempts by class); null without, or when all are 0. */
+  faults: FaultsData | null;
   tasks: TaskData[];
   /** Verdicts against the references directory's files for this benchmark (none when it has no file). */
   gates: GateData[];

@@ -132,6 +132,26 @@ export function benchmarkAccuracy(benchmark: BenchmarkData): HTMLElement {
     `${benchmark.numUnparsed ?? 0} unparsed`,
     `${benchmark.numTruncated ?? 0} truncated`,
   ]);
+  const faults = benchmark.faults;
+  if (faults !== null) {
+    rows.push([
+      "Faults and retries",
+      h("span", { "data-testid": "requests-retried" }, `${faults.requestsRetried.toLocaleString()} retried`),
+      `${faults.samplesRetried.toLocaleString()} sample${faults.samplesRetried === 1 ? "" : "s"}`,
+      h(
+        "span",
+        { "data-testid": "faults-by-class" },
+        [
+          faults.byClass.map(([name, count]) => `${name} ×${count.toLocaleString()}`).join(", "),
+          faults.samplesFailed === 0
+            ? ""
+            : `${faults.samplesFailed.toLocaleString()} failed after their retries`,
+        ]
+          .filter((part) => part !== "")
+          .join("; "),
+      ),
+    ]);
+  }
   return section(
     `${benchmark.name}${benchmark.recipe === null ? "" : ` · ${benchmark.recipe}`}`,
     h("p", { class: "meta" }, benchmark.model),
