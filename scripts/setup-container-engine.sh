@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Sets up a real Docker-compatible container engine for the container tier's tests (idempotent; a second call
 # that finds everything in place returns in about a second):
-#   - Debian's podman, runc and debootstrap, installed if missing;
+#   - Debian's podman, runc, debootstrap and docker-registry, installed if missing;
 #   - a containers.conf for this machine kind (runc, cgroupfs, ulimits at or below the hard limits);
-#   - Podman's Docker Engine API service on a unix socket, started if it does not answer;
+#   - a registry on 127.0.0.1 (Debian's docker-registry, the Distribution registry; plain HTTP, so a registries.conf
+#     marks it insecure), started if it does not answer, holding llm-bench/pull-test:1 for the pull tests;
+#   - Podman's Docker Engine API service on a unix socket, started if it does not answer (and started again if it
+#     runs without that registries.conf);
 #   - local images, since no registry is reachable: a debootstrapped Debian base (localhost/bookworm-min:1) and,
 #     built on it with `podman build --network host`, localhost/llm-bench-python:1 (python3, pytest, git — the
 #     tests map python:3.11, ubuntu:22.04 and Terminal-Bench's python base onto it with --image-map).
-# Prints the DOCKER_HOST to use on its last line and writes `export DOCKER_HOST=…` to $ENGINE_DIR/env.
+# Prints the test registry's address (`LLM_BENCH_TEST_REGISTRY=127.0.0.1:PORT`) and, on its last line, the
+# DOCKER_HOST to use; writes both as `export …` lines to $ENGINE_DIR/env.
 #
 # ENGINE_DIR: LLM_BENCH_ENGINE_DIR, else /var/tmp/llm-bench-engine (kept between runs: the base rootfs tarball is
 # cached there, so a machine whose images were wiped re-imports it instead of debootstrapping again).
+# LLM_BENCH_TEST_REGISTRY_PORT: the registry's port on 127.0.0.1 (default 5055).
 set -euo pipefail
 
 ENGINE_DIR="${LLM_BENCH_ENGINE_DIR:-/var/tmp/llm-bench-engine}"
@@ -20,6 +25,10 @@ BASE_IMAGE="localhost/bookworm-min:1"
 PYTHON_IMAGE="localhost/llm-bench-python:1"
 BASE_TAR="$ENGINE_DIR/bookworm-min.tar"
 MIRROR="${LLM_BENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+REGISTRY="127.0.0.1:${LLM_BENCH_TEST_REGISTRY_PORT:-5055}"
+REGISTRIES_CONF="$ENGINE_DIR/registries.conf"
+PULL_SOURCE_IMAGE="localhost/llm-bench-pull-source:1"
+PULL_TEST_REPOSITORY="llm-bench/pull-test"
 
 log() { echo "container engine: $*" >&2; }
 
@@ -31,6 +40,7 @@ command -v podman >/dev/null 2>&1 || missing+=(podman)
 command -v runc >/dev/null 2>&1 || missing+=(runc)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -53,13 +63,47 @@ EOF
 mv "$CONF.tmp" "$CONF"
 export CONTAINERS_CONF="$CONF"
 
+# The machine's registries.conf, plus the test registry as an insecure (plain HTTP) one.
+{
+  if [ -r /etc/containers/registries.conf ]; then cat /etc/containers/registries.conf; fi
+  printf '\n[[registry]]\nlocation = "%s"\ninsecure = true\n' "$REGISTRY"
+} >"$REGISTRIES_CONF.tmp"
+mv "$REGISTRIES_CONF.tmp" "$REGISTRIES_CONF"
+export CONTAINERS_REGISTRIES_CONF="$REGISTRIES_CONF"
+
+registry_ping() { curl -fsS --max-time 3 "http://$REGISTRY/v2/" >/dev/null 2>&1; }
+if ! registry_ping; then
+  log "starting the test registry on $REGISTRY"
+  mkdir -p "$ENGINE_DIR/registry"
+  printf 'version: 0.1\nlog:\n  level: warn\nstorage:\n  filesystem:\n    rootdirectory: %s\nhttp:\n  addr: %s\n' \
+    "$ENGINE_DIR/registry" "$REGISTRY" >"$ENGINE_DIR/registry.yml"
+  (cd "$ENGINE_DIR" && exec setsid nohup docker-registry serve "$ENGINE_DIR/registry.yml" \
+    >"$ENGINE_DIR/registry.log" 2>&1 </dev/null) &
+  for _ in $(seq 1 100); do
+    registry_ping && break
+    sleep 0.1
+  done
+  registry_ping || {
+    log "the test registry did not answer on $REGISTRY (is the port taken? set LLM_BENCH_TEST_REGISTRY_PORT); its log:"
+    tail -20 "$ENGINE_DIR/registry.log" >&2
+    exit 1
+  }
+fi
+
 ping() { curl -fsS --max-time 3 --unix-socket "$SOCKET" http://d/_ping >/dev/null 2>&1; }
 
 # A service started from a directory since removed (a deleted checkout) still answers pings but cannot start a
 # container (conmon: "Failed to get working directory"): stop it, so that one is started below from $ENGINE_DIR.
+# One started without the registries.conf above cannot pull from the test registry: stop it as well.
 for pid in $(pgrep -f "podman system service --time=0 unix://$SOCKET" || true); do
+  why=""
   if [[ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" == *" (deleted)" ]]; then
-    log "stopping the API service (pid $pid): the directory it was started from is gone"
+    why="the directory it was started from is gone"
+  elif ! tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qxF "CONTAINERS_REGISTRIES_CONF=$REGISTRIES_CONF"; then
+    why="it was started without $REGISTRIES_CONF"
+  fi
+  if [ -n "$why" ]; then
+    log "stopping the API service (pid $pid): $why"
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 50); do
       kill -0 "$pid" 2>/dev/null || break
@@ -136,6 +180,33 @@ EOF
   rm -rf "$build"
 fi
 
-echo "export DOCKER_HOST=unix://$SOCKET" >"$ENGINE_DIR/env"
-log "ready: $BASE_IMAGE, $PYTHON_IMAGE"
+# The pull tests' image: the base and one small layer, in the test registry (pulled, only that layer travels).
+if ! curl -fs --max-time 5 -o /dev/null -H "Accept: application/vnd.oci.image.manifest.v1+json" \
+  -H "Accept: application/vnd.docker.distribution.manifest.v2+json" \
+  "http://$REGISTRY/v2/$PULL_TEST_REPOSITORY/manifests/1"; then
+  log "pushing $PULL_TEST_REPOSITORY:1 to the test registry"
+  build="$ENGINE_DIR/pull-source"
+  rm -rf "$build"
+  mkdir -p "$build"
+  echo "pulled from the test registry" >"$build/hello.txt"
+  printf 'FROM %s\nCOPY hello.txt /hello.txt\n' "$BASE_IMAGE" >"$build/Dockerfile"
+  podman build --network none -t "$PULL_SOURCE_IMAGE" "$build" >"$ENGINE_DIR/build.log" 2>&1 || {
+    log "building $PULL_SOURCE_IMAGE failed; the end of $ENGINE_DIR/build.log:"
+    tail -20 "$ENGINE_DIR/build.log" >&2
+    exit 1
+  }
+  rm -rf "$build"
+  podman push -q --tls-verify=false "$PULL_SOURCE_IMAGE" "$REGISTRY/$PULL_TEST_REPOSITORY:1" \
+    >"$ENGINE_DIR/push.log" 2>&1 || {
+    log "pushing to the test registry failed; the end of $ENGINE_DIR/push.log:"
+    tail -20 "$ENGINE_DIR/push.log" >&2
+    exit 1
+  }
+  # Only the registry keeps it: a pull downloads its layer.
+  podman rmi "$PULL_SOURCE_IMAGE" >/dev/null
+fi
+
+printf 'export LLM_BENCH_TEST_REGISTRY=%s\nexport DOCKER_HOST=unix://%s\n' "$REGISTRY" "$SOCKET" >"$ENGINE_DIR/env"
+log "ready: $BASE_IMAGE, $PYTHON_IMAGE, $REGISTRY/$PULL_TEST_REPOSITORY:1"
+echo "LLM_BENCH_TEST_REGISTRY=$REGISTRY"
 echo "DOCKER_HOST=unix://$SOCKET"

@@ -1,7 +1,8 @@
 // The container driver's contract, against a real engine (Podman's Docker-compatible API service): a container per
 // use with files in and out and commands with their exit codes; no network inside; the memory limit kills and is
 // reported; the CPU limit holds; a command past its time limit is killed with its children; output is capped; a
-// Dockerfile builds (its FROM mapped) and is reused by digest; nothing is left behind — after the use, after Ctrl-C
+// Dockerfile builds (its FROM mapped) and is reused by digest; an absent image is pulled from a registry (a real one
+// on 127.0.0.1) with its progress shown; nothing is left behind — after the use, after Ctrl-C
 // of the process holding containers, and after kill -9 (the next engine prunes them).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,8 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../errors.js";
 import { MANAGED_LABEL, OWNER_LABEL } from "./container-labels.js";
 import { openContainerEngine } from "./open-container-engine.js";
-import { TEST_PYTHON_IMAGE, testDockerHost, testEngineEnv } from "./test-support/test-engine.js";
-import type { ContainerEngine } from "./types.js";
+import {
+  PULL_TEST_REPOSITORY,
+  TEST_PYTHON_IMAGE,
+  testDockerHost,
+  testEngineEnv,
+  testRegistry,
+} from "./test-support/test-engine.js";
+import type { ContainerEngine, ImageProgress } from "./types.js";
 
 const IMAGE_MAP = [`python:3.11=${TEST_PYTHON_IMAGE}`];
 
@@ -273,6 +280,51 @@ describe("images", () => {
       expect(labels[MANAGED_LABEL]).toBe("true");
     } finally {
       rmSync(context, { recursive: true, force: true });
+    }
+  });
+
+  it("pulls an absent image from a registry, showing its progress, and runs containers from it", async () => {
+    const reference = `${testRegistry()}/${PULL_TEST_REPOSITORY}:1`;
+    await docker
+      .getImage(reference)
+      .remove({ force: true })
+      .catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 404) throw error;
+      });
+    const progress: ImageProgress[] = [];
+    // As a run maps a public image to a mirror: the reference asked for is not the one pulled.
+    const pulling = await openContainerEngine({
+      env: testEngineEnv(),
+      imageMap: [`example.org/team/tool:1=${reference}`],
+      onProgress: (event) => progress.push(event),
+    });
+    try {
+      expect(await pulling.ensureImage("example.org/team/tool:1")).toBe(reference);
+      expect(progress[0]).toEqual({ image: reference, action: "pull", message: "pulling" });
+      expect(progress.at(-1)).toEqual({ image: reference, action: "pull", message: "done" });
+      // The engine's own progress lines between them: the base layer already there, the new one downloaded.
+      const messages = progress.slice(1, -1).map((event) => event.message);
+      expect(messages.some((message) => / Already exists$/.test(message))).toBe(true);
+      expect(messages.some((message) => / Download complete$/.test(message))).toBe(true);
+      expect(progress.every((event) => event.image === reference && event.action === "pull")).toBe(true);
+      await pulling.withContainer({ image: "example.org/team/tool:1" }, async (container) => {
+        expect((await container.exec("cat /hello.txt")).stdout).toBe("pulled from the test registry\n");
+      });
+      // Present now: asked again (by another engine, as the next run would), it is not pulled.
+      const events = progress.length;
+      const next = await openContainerEngine({
+        env: testEngineEnv(),
+        imageMap: [`example.org/team/tool:1=${reference}`],
+        onProgress: (event) => progress.push(event),
+      });
+      try {
+        expect(await next.ensureImage("example.org/team/tool:1")).toBe(reference);
+      } finally {
+        await next.close();
+      }
+      expect(progress).toHaveLength(events);
+    } finally {
+      await pulling.close();
     }
   });
 

@@ -1,5 +1,5 @@
 // The real container engine of the container tests: scripts/setup-container-engine.sh (idempotent: Podman's Docker
-// API service and the local images) run once per process; its DOCKER_HOST.
+// API service, the local images and a registry on 127.0.0.1) run once per process; its DOCKER_HOST and registry.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -10,19 +10,30 @@ export const TEST_PYTHON_IMAGE = "localhost/llm-bench-python:1";
 
 const SCRIPT = fileURLToPath(new URL("../../../scripts/setup-container-engine.sh", import.meta.url));
 
-let host: string | undefined;
+/** In the test registry: the base image and one layer adding /hello.txt ("pulled from the test registry"). */
+export const PULL_TEST_REPOSITORY = "llm-bench/pull-test";
+
+let printed: string | undefined;
+
+/** The value of the `NAME=value` line the setup script printed (running it first, once per process). */
+function setupValue(name: string): string {
+  printed ??= execFileSync(SCRIPT, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const line = printed
+    .trim()
+    .split("\n")
+    .findLast((each) => each.startsWith(`${name}=`));
+  if (line === undefined) throw new Error(`${SCRIPT} printed no ${name} line:\n${printed}`);
+  return line.slice(name.length + 1);
+}
 
 /** `unix:///…/podman.sock`, after making sure the engine runs and the images exist. */
 export function testDockerHost(): string {
-  if (host !== undefined) return host;
-  const output = execFileSync(SCRIPT, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const line = output
-    .trim()
-    .split("\n")
-    .findLast((each) => each.startsWith("DOCKER_HOST="));
-  if (line === undefined) throw new Error(`${SCRIPT} printed no DOCKER_HOST line:\n${output}`);
-  host = line.slice("DOCKER_HOST=".length);
-  return host;
+  return setupValue("DOCKER_HOST");
+}
+
+/** `127.0.0.1:PORT`: a registry the engine pulls from over plain HTTP, holding PULL_TEST_REPOSITORY:1. */
+export function testRegistry(): string {
+  return setupValue("LLM_BENCH_TEST_REGISTRY");
 }
 
 /** The environment a test's engine or CLI run gets: the process's, with the test engine's DOCKER_HOST. */
