@@ -87,14 +87,19 @@ function killPlan(
   ].slice(0, kills);
 }
 
-/** Result files this run writes, in the run directory and (the spec's file) beside it. */
+/**
+ * Result files this run writes, in the run directory and (the spec's file) beside it; -1 for one gone between the
+ * listing and its stat (the atomic writer's temporary file, renamed meanwhile: a write under way).
+ */
 function resultFileStamps(outputDir: string, runDir: string): Map<string, number> {
   const stamps = new Map<string, number>();
   for (const directory of [runDir, outputDir]) {
     for (const name of readdirSync(directory)) {
+      if (name === "samples.jsonl" || name === "run.json") continue;
       const path = join(directory, name);
-      if (name === "samples.jsonl" || name === "run.json" || !statSync(path).isFile()) continue;
-      stamps.set(path, statSync(path).mtimeMs);
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat === undefined) stamps.set(path, -1);
+      else if (stat.isFile()) stamps.set(path, stat.mtimeMs);
     }
   }
   return stamps;
