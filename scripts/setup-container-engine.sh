@@ -71,23 +71,29 @@ export CONTAINERS_CONF="$CONF"
 mv "$REGISTRIES_CONF.tmp" "$REGISTRIES_CONF"
 export CONTAINERS_REGISTRIES_CONF="$REGISTRIES_CONF"
 
+# Starts a daemon that outlives this script and the test run that called it (setsid + nohup; from $ENGINE_DIR, which
+# outlives any checkout running this script) and waits up to 10 s for CHECK to pass; else shows the end of its log.
+start_daemon() { # WHAT LOG CHECK COMMAND...
+  local what="$1" logfile="$2" check="$3"
+  shift 3
+  (cd "$ENGINE_DIR" && exec setsid nohup "$@" >"$logfile" 2>&1 </dev/null) &
+  for _ in $(seq 1 100); do
+    "$check" && return 0
+    sleep 0.1
+  done
+  log "$what did not answer; the end of $logfile:"
+  tail -20 "$logfile" >&2
+  exit 1
+}
+
 registry_ping() { curl -fsS --max-time 3 "http://$REGISTRY/v2/" >/dev/null 2>&1; }
 if ! registry_ping; then
   log "starting the test registry on $REGISTRY"
   mkdir -p "$ENGINE_DIR/registry"
   printf 'version: 0.1\nlog:\n  level: warn\nstorage:\n  filesystem:\n    rootdirectory: %s\nhttp:\n  addr: %s\n' \
     "$ENGINE_DIR/registry" "$REGISTRY" >"$ENGINE_DIR/registry.yml"
-  (cd "$ENGINE_DIR" && exec setsid nohup docker-registry serve "$ENGINE_DIR/registry.yml" \
-    >"$ENGINE_DIR/registry.log" 2>&1 </dev/null) &
-  for _ in $(seq 1 100); do
-    registry_ping && break
-    sleep 0.1
-  done
-  registry_ping || {
-    log "the test registry did not answer on $REGISTRY (is the port taken? set LLM_BENCH_TEST_REGISTRY_PORT); its log:"
-    tail -20 "$ENGINE_DIR/registry.log" >&2
-    exit 1
-  }
+  start_daemon "the test registry on $REGISTRY (is the port taken? set LLM_BENCH_TEST_REGISTRY_PORT)" \
+    "$ENGINE_DIR/registry.log" registry_ping docker-registry serve "$ENGINE_DIR/registry.yml"
 fi
 
 ping() { curl -fsS --max-time 3 --unix-socket "$SOCKET" http://d/_ping >/dev/null 2>&1; }
@@ -115,19 +121,8 @@ done
 if ! ping; then
   log "starting podman's API service on $SOCKET"
   rm -f "$SOCKET"
-  # setsid + nohup: the service outlives this script and the test run that called it.
-  # Started from $ENGINE_DIR, which outlives any checkout that runs this script.
-  (cd "$ENGINE_DIR" && exec setsid nohup podman system service --time=0 "unix://$SOCKET" \
-    >"$ENGINE_DIR/service.log" 2>&1 </dev/null) &
-  for _ in $(seq 1 100); do
-    ping && break
-    sleep 0.1
-  done
-  ping || {
-    log "the API service did not answer on $SOCKET; its log:"
-    tail -20 "$ENGINE_DIR/service.log" >&2
-    exit 1
-  }
+  start_daemon "the API service on $SOCKET" "$ENGINE_DIR/service.log" ping \
+    podman system service --time=0 "unix://$SOCKET"
 fi
 
 if ! podman image exists "$BASE_IMAGE"; then

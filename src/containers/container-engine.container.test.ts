@@ -293,11 +293,13 @@ describe("images", () => {
       });
     const progress: ImageProgress[] = [];
     // As a run maps a public image to a mirror: the reference asked for is not the one pulled.
-    const pulling = await openContainerEngine({
-      env: testEngineEnv(),
-      imageMap: [`example.org/team/tool:1=${reference}`],
-      onProgress: (event) => progress.push(event),
-    });
+    const open = () =>
+      openContainerEngine({
+        env: testEngineEnv(),
+        imageMap: [`example.org/team/tool:1=${reference}`],
+        onProgress: (event) => progress.push(event),
+      });
+    const pulling = await open();
     try {
       expect(await pulling.ensureImage("example.org/team/tool:1")).toBe(reference);
       expect(progress[0]).toEqual({ image: reference, action: "pull", message: "pulling" });
@@ -312,11 +314,7 @@ describe("images", () => {
       });
       // Present now: asked again (by another engine, as the next run would), it is not pulled.
       const events = progress.length;
-      const next = await openContainerEngine({
-        env: testEngineEnv(),
-        imageMap: [`example.org/team/tool:1=${reference}`],
-        onProgress: (event) => progress.push(event),
-      });
+      const next = await open();
       try {
         expect(await next.ensureImage("example.org/team/tool:1")).toBe(reference);
       } finally {

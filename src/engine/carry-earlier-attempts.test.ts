@@ -4,35 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recordKey, type SampleRecord } from "../core/sample-record.js";
+import { sampleRecord as record } from "../core/test-support/sample-record.js";
 import { summarizeFaults } from "../results/summarize-faults.js";
 import { carryEarlierAttempts, withEarlierAttempts } from "./carry-earlier-attempts.js";
 import { openJournal, readJournal } from "./journal.js";
-
-function record(overrides: Partial<SampleRecord>): SampleRecord {
-  return {
-    benchmark: "b",
-    id: "1",
-    task: "t",
-    status: "ok",
-    prompt: { type: "completion", text: "q" },
-    response: "a",
-    reasoning: "",
-    extracted: "a",
-    gold: "a",
-    correct: true,
-    score: 1,
-    unparsed: false,
-    truncated: false,
-    grade_reason: "",
-    finish_reason: "stop",
-    usage: { prompt_tokens: null, completion_tokens: null },
-    timings: { sent_at_ms: 0, ttfb_ms: null, ttft_ms: null, e2e_ms: 1, itl_ms: null, chunks: 1 },
-    attempts: 1,
-    session: 0,
-    error: null,
-    ...overrides,
-  };
-}
 
 const failed = (overrides: Partial<SampleRecord>) =>
   record({
@@ -83,7 +58,7 @@ describe("carryEarlierAttempts", () => {
     journal.close();
     expect(written.earlier).toEqual({ attempts: 3, faults: { http_503: 3 } });
     const last = readJournal(path).records;
-    expect(last.get(recordKey({ benchmark: "b", id: "1" }))).toEqual(written);
+    expect(last.get(recordKey({ benchmark: "gsm8k", id: "1" }))).toEqual(written);
     expect(summarizeFaults(last.values())).toMatchObject({
       requests_retried: 3,
       samples_retried: 1,

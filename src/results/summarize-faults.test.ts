@@ -1,34 +1,8 @@
 // A run's fault totals from its journal records: retries, faults by class, and the samples still failed by class.
 import { describe, expect, it } from "vitest";
-import type { SampleRecord } from "../core/sample-record.js";
+import { sampleRecord as record } from "../core/test-support/sample-record.js";
 import { faultLine } from "../report/fault-line.js";
 import { addFaultSummaries, summarizeFaults } from "./summarize-faults.js";
-
-function record(overrides: Partial<SampleRecord>): SampleRecord {
-  return {
-    benchmark: "b",
-    id: "1",
-    task: "t",
-    status: "ok",
-    prompt: { type: "completion", text: "q" },
-    response: "a",
-    reasoning: "",
-    extracted: "a",
-    gold: "a",
-    correct: true,
-    score: 1,
-    unparsed: false,
-    truncated: false,
-    grade_reason: "",
-    finish_reason: "stop",
-    usage: { prompt_tokens: null, completion_tokens: null },
-    timings: { sent_at_ms: 0, ttfb_ms: null, ttft_ms: null, e2e_ms: 1, itl_ms: null, chunks: 1 },
-    attempts: 1,
-    session: 0,
-    error: null,
-    ...overrides,
-  };
-}
 
 describe("summarizeFaults", () => {
   it("counts retries, faults by class and the samples that failed after their retries", () => {
