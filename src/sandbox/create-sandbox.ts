@@ -1,20 +1,28 @@
 // The code sandbox a run executes model-written programs in: bubblewrap (bwrap) when it is installed and works,
 // else — only with the user's consent (`--allow-unsafe-code`) — a plain subprocess with the same limits. Either
 // way each execution runs as an unprivileged user when the tool runs as root (so the process limit binds), in its
-// own session, on a pool of `workers` slots.
-import { accessSync, constants, existsSync, realpathSync } from "node:fs";
+// own session, on a pool of `workers` slots; its process limit counts its own processes only (limits.ts).
+import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { chmod, chown, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { createWorkerSlots } from "../core/worker-slots.js";
 import { ConfigError } from "../errors.js";
 import { bwrapArgs, SANDBOX_ENV, SANDBOX_WORKDIR } from "./bwrap-args.js";
-import { prlimitArgs, resolveLimits } from "./limits.js";
+import { prlimitArgs, processLimitArg, resolveLimits } from "./limits.js";
 import { type ProcessOutcome, runProcess } from "./run-process.js";
 import type { CodeSandbox, SandboxLimits, SandboxRequest, SandboxResult, SandboxStatus } from "./types.js";
 
-/** `nobody`: who sandboxed code runs as when the tool runs as root. */
+/** `nobody`: who sandboxed code runs as in bubblewrap when the tool runs as root. */
 const UNPRIVILEGED_ID = 65534;
+
+/**
+ * Unsafe mode as root: each execution at once runs as a uid of its own — no account, far above any real one — so the
+ * process limit (counted per uid outside a user namespace) binds each execution alone: base + this process's id ×
+ * 1,024 + the execution's slot (two llm-bench processes never share one).
+ */
+const UNSAFE_UID_BASE = 1_500_000_000;
+const UNSAFE_SLOTS = 1024;
 
 export const INSTALL_BWRAP_HINT =
   "install bubblewrap (Debian/Ubuntu: sudo apt-get install bubblewrap; Fedora: sudo dnf install bubblewrap; " +
@@ -60,6 +68,11 @@ function findPython(env: NodeJS.ProcessEnv): string {
     );
   }
   return realpathSync(chosen);
+}
+
+/** `file` when it is outside the system paths bubblewrap binds (a prlimit in /opt), to be bound read-only. */
+function outsideSystemPaths(file: string): string[] {
+  return /^\/(usr|bin|sbin|lib\w*)\//.test(file) ? [] : [file];
 }
 
 /** Folders outside /usr that the interpreter needs (its installation prefix), bound read-only. */
@@ -143,6 +156,40 @@ function checkFileNames(request: SandboxRequest): [string, string][] {
   return files;
 }
 
+/** The unsafe executions running now, by slot (each slot its own uid when root). */
+const unsafeSlotsInUse = new Set<number>();
+
+function takeUnsafeSlot(): number {
+  for (let slot = 0; slot < UNSAFE_SLOTS; slot++) {
+    if (unsafeSlotsInUse.has(slot)) continue;
+    unsafeSlotsInUse.add(slot);
+    return slot;
+  }
+  throw new Error(`more than ${UNSAFE_SLOTS} unsafe executions at once`);
+}
+
+function unsafeUid(slot: number): number {
+  return UNSAFE_UID_BASE + (process.pid % 1_000_000) * UNSAFE_SLOTS + slot;
+}
+
+/** Processes (threads, as RLIMIT_NPROC counts them) whose real uid is this process's, from /proc. */
+function tasksOfOwnUser(): number {
+  const uid = process.getuid?.() ?? -1;
+  let tasks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${entry}/status`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) !== uid) continue;
+    tasks += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1);
+  }
+  return tasks;
+}
+
 function commandOf(request: SandboxRequest, python: string, dir: string): string[] {
   const args = request.args ?? [];
   return request.language === "python"
@@ -166,8 +213,14 @@ async function runInBwrap(
     request.language === "python" ? [["main.py", request.code] as [string, string], ...files] : files;
   const args = bwrapArgs({
     files: delivered.map(([name], index) => ({ name, fd: 3 + index })),
-    command: commandOf(request, prepared.python, SANDBOX_WORKDIR),
-    readOnlyPaths: interpreterPaths(prepared.python),
+    // The process limit is set inside, in the sandbox's user namespace: it counts this execution's processes only.
+    command: [
+      prepared.prlimit,
+      processLimitArg(limits.processes),
+      "--",
+      ...commandOf(request, prepared.python, SANDBOX_WORKDIR),
+    ],
+    readOnlyPaths: [...interpreterPaths(prepared.python), ...outsideSystemPaths(prepared.prlimit)],
   });
   const outcome = await runProcess({
     command: prepared.prlimit,
@@ -186,21 +239,32 @@ async function runInBwrap(
 async function runUnsafe(prepared: Prepared, request: SandboxRequest): Promise<SandboxResult> {
   const limits = resolveLimits(request.limits);
   const files = checkFileNames(request);
+  const slot = takeUnsafeSlot();
   const dir = await mkdtemp(path.join(tmpdir(), "llm-bench-unsafe-"));
   try {
     const written =
       request.language === "python" ? [["main.py", request.code] as [string, string], ...files] : files;
     for (const [name, content] of written) await writeFile(path.join(dir, name), content);
+    const uid = unsafeUid(slot);
     if (isRoot()) {
-      await chown(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
+      await chown(dir, uid, uid);
       await chmod(dir, 0o700);
     }
+    // Without a user namespace RLIMIT_NPROC counts the real user's processes: as root, a uid of the execution's own;
+    // otherwise the user's own processes are counted in and the limit is that many more (shared by the executions
+    // running at once — bubblewrap has no such sharing).
+    const processes = isRoot() ? limits.processes : tasksOfOwnUser() + limits.processes;
     const outcome = await runProcess({
       command: prepared.prlimit,
-      args: [...prlimitArgs(limits), "--", ...commandOf(request, prepared.python, dir)],
+      args: [
+        ...prlimitArgs(limits),
+        processLimitArg(processes),
+        "--",
+        ...commandOf(request, prepared.python, dir),
+      ],
       env: { ...SANDBOX_ENV, HOME: dir },
       cwd: dir,
-      ...(isRoot() ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {}),
+      ...(isRoot() ? { uid, gid: uid } : {}),
       stdin: request.stdin ?? "",
       fdContents: [],
       wallMs: limits.wallMs,
@@ -209,6 +273,7 @@ async function runUnsafe(prepared: Prepared, request: SandboxRequest): Promise<S
     });
     return toResult(outcome, limits, false);
   } finally {
+    unsafeSlotsInUse.delete(slot);
     await rm(dir, { recursive: true, force: true });
   }
 }

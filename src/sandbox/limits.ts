@@ -20,13 +20,26 @@ export function resolveLimits(limits: Partial<SandboxLimits> | undefined): Sandb
   return { ...merged, cpuSeconds: Math.max(1, Math.min(Math.ceil(merged.cpuSeconds), wallSeconds)) };
 }
 
-/** `prlimit` arguments for `limits` (soft = hard, except CPU: SIGXCPU at the limit, SIGKILL a second later). */
+/**
+ * `prlimit` arguments for `limits` but the process count (soft = hard, except CPU: SIGXCPU at the limit, SIGKILL a
+ * second later).
+ */
 export function prlimitArgs(limits: SandboxLimits): string[] {
   return [
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--as=${limits.memoryBytes}`,
     `--fsize=${limits.fileBytes}`,
-    `--nproc=${limits.processes}`,
     "--core=0",
   ];
+}
+
+/**
+ * The process count's `prlimit` argument, set apart: RLIMIT_NPROC counts every process (thread) of the real user, so
+ * set outside the sandbox it would count the user's other processes and the other executions' (a non-root user with
+ * 64 processes could not start one; one fork bomb would starve the executions beside it). Set inside bubblewrap's
+ * user namespace, it counts that execution's own (Linux ≥ 5.14 counts per user namespace); see create-sandbox.ts for
+ * the unsafe mode.
+ */
+export function processLimitArg(processes: number): string {
+  return `--nproc=${processes}`;
 }

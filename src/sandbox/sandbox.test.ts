@@ -1,5 +1,7 @@
 // The sandbox against hostile programs, with real bubblewrap: each attack is contained, reported with a clear reason,
 // and leaves nothing behind (no process carrying the test's marker, no file outside the sandbox's own /tmp).
+
+import { spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -24,6 +26,24 @@ if (!hasBwrap) {
   process.stdout.write(
     "sandbox tests: bwrap is not installed (scripts/install-test-engines.sh installs it)\n",
   );
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** Forks until the process limit (16) refuses one; prints how many it made. Its children sleep until the end. */
+const FORK_COUNT =
+  "import os, time\nforked = 0\nwhile True:\n    try:\n        pid = os.fork()\n    except OSError:\n        break\n" +
+  "    if pid == 0:\n        time.sleep(3)\n        os._exit(0)\n    forked += 1\nprint('forked', forked, flush=True)\n" +
+  "time.sleep(1)";
+
+/** How many processes each of two executions running at once could make under a limit of 16. */
+async function forksOfTwoAtOnce(target: CodeSandbox): Promise<number[]> {
+  const results = await Promise.all(
+    [0, 1].map(() =>
+      target.run({ language: "python", code: FORK_COUNT, limits: { processes: 16, wallMs: 10_000 } }),
+    ),
+  );
+  return results.map((result) => Number(/^forked (\d+)$/m.exec(result.stdout)?.[1] ?? Number.NaN));
 }
 
 /** Processes whose command line holds `marker`. */
@@ -161,6 +181,33 @@ describe.skipIf(!hasBwrap)("sandbox (bubblewrap): hostile programs are contained
     expect(result.reason).toBe("killed after the 2 s wall-clock limit");
   });
 
+  it("counts each execution's own processes: two fork bombs at once each reach their limit", async () => {
+    const forks = await forksOfTwoAtOnce(sandbox);
+    for (const count of forks) {
+      expect(count).toBeGreaterThanOrEqual(12);
+      expect(count).toBeLessThan(16);
+    }
+  });
+
+  it("runs programs for a user who already has more processes than the limit (bwrap runs as nobody here)", async () => {
+    // RLIMIT_NPROC counts every process of the real user: set outside the sandbox, these 40 would use up a limit of
+    // 16 before the program starts (as a desktop session's processes would, for a user not root).
+    const sleepers = Array.from({ length: 40 }, () =>
+      spawn("sleep", ["30"], isRoot ? { uid: 65534, gid: 65534, stdio: "ignore" } : { stdio: "ignore" }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const result = await sandbox.run({
+        language: "python",
+        code: "import os\npid = os.fork()\nif pid == 0:\n    os._exit(0)\nos.waitpid(pid, 0)\nprint('forked')",
+        limits: { processes: 16 },
+      });
+      expect(result).toMatchObject({ status: "ok", stdout: "forked\n" });
+    } finally {
+      for (const sleeper of sleepers) sleeper.kill("SIGKILL");
+    }
+  });
+
   it("a memory hog gets MemoryError under the address-space limit", async () => {
     const result = await attack("block = bytearray(3 * 1024 ** 3)\nprint('ALLOCATED')", {
       memoryBytes: 512 * 1024 ** 2,
@@ -264,6 +311,13 @@ describe("sandbox without bubblewrap", () => {
         limits: { wallMs: 500 },
       });
       expect(sleeper.status).toBe("timeout");
+      // As root each execution at once has a uid of its own, so neither bomb uses up the other's limit.
+      if (isRoot) {
+        for (const count of await forksOfTwoAtOnce(unsafe)) {
+          expect(count).toBeGreaterThanOrEqual(12);
+          expect(count).toBeLessThan(16);
+        }
+      }
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(/WITHOUT isolation/);
     } finally {
