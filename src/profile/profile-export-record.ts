@@ -1,6 +1,10 @@
-// A profile_export.jsonl line read back (`profile-export-line.ts` writes it): its zod schema, and the per-request
-// metrics and chunk times the one aggregator (`MetricsCollector`) takes, so a merge recomputes every statistic.
+// A profile_export.jsonl line read back (`profile-export-line.ts` writes it): its zod schema, the file's lines read
+// and checked, and the per-request metrics and chunk times the one aggregator (`MetricsCollector`) takes, so a merge
+// recomputes every statistic.
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { completeJsonLines } from "../core/complete-json-lines.js";
+import { ConfigError } from "../errors.js";
 import { decodeRate, prefillRate, type RequestMetrics } from "../metrics/request-metrics.js";
 
 const ms = z.number().nullable();
@@ -34,6 +38,38 @@ export const profileExportRecordSchema = z.looseObject({
   replica_failures: z.array(z.string()).optional(),
 });
 export type ProfileExportRecord = z.infer<typeof profileExportRecordSchema>;
+
+export interface ExportLine {
+  record: ProfileExportRecord;
+  /** The line as written. */
+  text: string;
+  /** `path:line`, for messages about it. */
+  where: string;
+}
+
+/**
+ * Every whole line of an export (a torn last line of a killed session left out), each checked against the schema;
+ * a line that is not one is a ConfigError naming the file and line.
+ */
+export function readProfileExport(path: string): ExportLine[] {
+  return completeJsonLines(readFileSync(path, "utf8")).map(({ number, text }) => {
+    const where = `${path}:${number}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ConfigError(`${where}: not JSON.`, { cause: error });
+    }
+    const parsed = profileExportRecordSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ConfigError(
+        `${where}: field "${issue?.path.join(".") ?? ""}": ${issue?.message ?? "invalid"}.`,
+      );
+    }
+    return { record: parsed.data, text, where };
+  });
+}
 
 /** The metrics the line stands for (rates derived from its times, as `computeRequestMetrics` derives them). */
 export function exportRecordMetrics(record: ProfileExportRecord): RequestMetrics {

@@ -3,11 +3,10 @@
 // directory named) what is not a complete profile shard.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { completeJsonLines } from "../core/complete-json-lines.js";
 import { ConfigError } from "../errors.js";
 import { type RunManifest, readRunManifest } from "../results/run-manifest.js";
 import { parseShard, type Shard } from "../stats/shard.js";
-import { type ProfileExportRecord, profileExportRecordSchema } from "./profile-export-record.js";
+import { type ProfileExportRecord, readProfileExport } from "./profile-export-record.js";
 
 export interface ShardRequest {
   record: ProfileExportRecord;
@@ -71,18 +70,8 @@ export function readProfileShard(directory: string): ProfileShardDirectory {
   if (typeof summary !== "object" || summary === null || Array.isArray(summary)) {
     throw new ConfigError(`${summaryPath}: not a JSON object.`);
   }
-  const exportPath = required(directory, "profile_export.jsonl");
   const requests: ShardRequest[] = [];
-  for (const { number, text } of completeJsonLines(readFileSync(exportPath, "utf8"))) {
-    const where = `${exportPath}:${number}`;
-    const parsed = profileExportRecordSchema.safeParse(parseJsonText(text, where));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ConfigError(
-        `${where}: field "${issue?.path.join(".") ?? ""}": ${issue?.message ?? "invalid"}.`,
-      );
-    }
-    const record = parsed.data;
+  for (const { record, text, where } of readProfileExport(required(directory, "profile_export.jsonl"))) {
     if (record.chunk_times_ms === undefined && record.chunks > 0) {
       throw new ConfigError(
         `${where}: no chunk_times_ms (a shard's lines keep them, so a merge can recompute the inter-chunk gaps): ` +

@@ -3,18 +3,34 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ConfigError } from "../errors.js";
 import type { SessionEntry } from "../results/run-manifest.js";
 import type { EarlierSessions } from "../session/open-session.js";
 import { recoverEndedEarly } from "./recover-ended-early.js";
 
+/** An export line as profile-export-line.ts writes it (the times that matter here given). */
 const line = (index: number, isWarmup: boolean, sentMs: number, e2eMs: number | null) =>
   JSON.stringify({
     index,
     item: 0,
     is_warmup: isWarmup,
-    status: "ok",
+    status: e2eMs === null ? "error" : "ok",
+    error_class: e2eMs === null ? "http_503" : null,
+    intended_at_ms: sentMs,
     sent_at_ms: sentMs,
+    queue_ms: 0,
+    send_lag_ms: 0,
+    time_to_first_byte_ms: e2eMs,
+    ttft_ms: e2eMs,
+    time_to_first_output_token_ms: e2eMs,
+    time_to_second_token_ms: null,
+    itl_ms: null,
+    tpot_ms: null,
     e2e_latency_ms: e2eMs,
+    input_tokens: 8,
+    output_tokens: e2eMs === null ? 0 : 1,
+    output_tokens_counted: true,
+    chunks: e2eMs === null ? 0 : 1,
   });
 
 function earlierOf(sessions: SessionEntry[]): EarlierSessions {
@@ -31,12 +47,12 @@ const ended: SessionEntry = {
 const killed: SessionEntry = { started_at: "2026-11-26T10:02:00.000Z", ended_at: null, status: "running" };
 
 describe("recoverEndedEarly", () => {
-  it("leaves sessions that ended as they are", async () => {
+  it("leaves sessions that ended as they are", () => {
     const earlier = earlierOf([ended]);
-    expect(await recoverEndedEarly(mkdtempSync(join(tmpdir(), "recover-")), earlier)).toEqual({ earlier });
+    expect(recoverEndedEarly(mkdtempSync(join(tmpdir(), "recover-")), earlier)).toEqual({ earlier });
   });
 
-  it("counts the killed session's lines after the earlier sessions' indices, passing over a torn last line", async () => {
+  it("counts the killed session's lines after the earlier sessions' indices, passing over a torn last line", () => {
     const runDir = mkdtempSync(join(tmpdir(), "recover-"));
     const lines = [
       line(0, true, 0, 5),
@@ -50,7 +66,7 @@ describe("recoverEndedEarly", () => {
       `{"index":8,"item":3,"is_wa`,
     ];
     writeFileSync(join(runDir, "profile_export.jsonl"), lines.join("\n"));
-    const { earlier, recovered } = await recoverEndedEarly(runDir, earlierOf([ended, killed]));
+    const { earlier, recovered } = recoverEndedEarly(runDir, earlierOf([ended, killed]));
     expect(recovered).toEqual({ session: 1, lines: 4, measured: 2 });
     expect(earlier.earlierSessions).toEqual([
       ended,
@@ -58,8 +74,8 @@ describe("recoverEndedEarly", () => {
     ]);
   });
 
-  it("finds nothing for a session that failed before any request ended", async () => {
-    const { earlier, recovered } = await recoverEndedEarly(
+  it("finds nothing for a session that failed before any request ended", () => {
+    const { earlier, recovered } = recoverEndedEarly(
       mkdtempSync(join(tmpdir(), "recover-")),
       earlierOf([killed]),
     );
@@ -69,5 +85,16 @@ describe("recoverEndedEarly", () => {
       requests_measured: 0,
       duration_s: 0,
     });
+  });
+
+  it("refuses an export damaged before its last line, naming the line", () => {
+    const runDir = mkdtempSync(join(tmpdir(), "recover-"));
+    writeFileSync(
+      join(runDir, "profile_export.jsonl"),
+      [line(0, false, 0, 5), "{not json", line(1, false, 1, 5)].join("\n"),
+    );
+    expect(() => recoverEndedEarly(runDir, earlierOf([killed]))).toThrow(
+      new ConfigError(`${join(runDir, "profile_export.jsonl")}:2: not JSON.`),
+    );
   });
 });

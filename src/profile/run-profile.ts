@@ -157,7 +157,7 @@ export async function runProfile(
           planned === undefined
             ? undefined
             : skipTokenBudget(planned, "profile does not count tokens", dependencies.onWarning);
-        const earlier = await earlierSessionsOf(resumed, dependencies.onWarning);
+        const earlier = earlierSessionsOf(resumed, dependencies.onWarning);
         const remaining = remainingLoad(options, fullPlan, { ...earlier, runDir: resumed?.runDir ?? "" });
         // A shard's accuracy files are its part: the samples its requests ask (`merge` joins the parts).
         const accuracyPlan =
@@ -397,13 +397,13 @@ export async function runProfile(
 }
 
 /** The earlier sessions of a resumed profile, the last one's requests read back from the export if it ended early. */
-async function earlierSessionsOf(
+function earlierSessionsOf(
   resumed: ResumedRun | undefined,
   onWarning: ((message: string) => void) | undefined,
-): Promise<EarlierSessions> {
+): EarlierSessions {
   const earlier = readEarlierSessions(resumed);
   if (resumed === undefined) return earlier;
-  const { earlier: completed, recovered } = await recoverEndedEarly(resumed.runDir, earlier);
+  const { earlier: completed, recovered } = recoverEndedEarly(resumed.runDir, earlier);
   if (recovered !== undefined) {
     onWarning?.(
       `session ${recovered.session} of this profile ended before it recorded its requests (killed, or failed): ` +
